@@ -1,0 +1,139 @@
+"""The `hexslinger` command and its subcommands.
+
+Every failure a user can cause (a wrong argument, a missing or broken map, no display) ends in a clear
+message on stderr and a non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.tiledmap import MapLoadError
+
+DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "frontier_town.tmx"
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w_text, h_text = text.lower().split("x")
+        w, h = int(w_text), int(h_text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size; write it as WIDTHxHEIGHT, e.g. 1280x720")
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range (320x240 to 7680x4320)")
+    return w, h
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexslinger",
+        description="Hex-grid tactical skirmishes for tabletop western rule systems, on Tiled maps.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the game window on a map (the default command)")
+    play.add_argument("map", nargs="?", type=Path, default=DEFAULT_MAP, help="a .tmx map (default: %(default)s)")
+    play.add_argument("--size", type=_size, default=(1280, 720), help="window size WxH (default 1280x720)")
+    play.add_argument(
+        "--frames",
+        type=_positive,
+        default=None,
+        help="render this many frames and quit (works headless with SDL_VIDEODRIVER=dummy)",
+    )
+    play.add_argument("--screenshot", type=Path, default=None, help="save the last frame to this PNG")
+
+    check = sub.add_parser("check-map", help="list every problem in one or more maps (exit 1 if any)")
+    check.add_argument("maps", nargs="+", type=Path, metavar="MAP")
+
+    render = sub.add_parser("render-map", help="write a whole map as a PNG, tile for tile as Tiled draws it")
+    render.add_argument("map", type=Path)
+    render.add_argument("--out", type=Path, required=True, help="the PNG to write")
+    render.add_argument("--grid", action="store_true", help="draw the hex grid")
+    render.add_argument("--coords", action="store_true", help="write each hex's col,row in it")
+    return parser
+
+
+def _no_display_reason() -> str | None:
+    """Why a window cannot open here, or None. SDL_VIDEODRIVER set by the user is trusted."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+    return None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    reason = _no_display_reason()
+    if reason is not None:
+        print(
+            f"hexslinger: {reason}. To run headless: "
+            "SDL_VIDEODRIVER=dummy hexslinger play MAP --frames 60 --screenshot shot.png",
+            file=sys.stderr,
+        )
+        return EXIT_PROBLEMS
+    from game.ui.app import run_app  # pygame is imported only here
+
+    return run_app(args.map, size=args.size, frames=args.frames, screenshot=args.screenshot)
+
+
+def cmd_check_map(args: argparse.Namespace) -> int:
+    from game.mapcheck import check_map
+
+    any_problem = False
+    for path in args.maps:
+        problems = check_map(path)
+        if problems:
+            any_problem = True
+            print(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+            for problem in problems:
+                print(f"  - {problem}")
+        else:
+            print(f"{path}: OK")
+    return EXIT_PROBLEMS if any_problem else EXIT_OK
+
+
+def cmd_render_map(args: argparse.Namespace) -> int:
+    from game.ui.render import render_map_file  # pygame is imported only here
+
+    try:
+        size = render_map_file(args.map, args.out, grid=args.grid, coords=args.coords)
+    except MapLoadError as error:
+        print(f"hexslinger: cannot render {args.map}:", file=sys.stderr)
+        for problem in error.problems:
+            print(f"  - {problem}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except OSError as error:
+        print(f"hexslinger: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    print(f"wrote {args.out} ({size[0]}x{size[1]} px)")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    handlers = {"play": cmd_play, "check-map": cmd_check_map, "render-map": cmd_render_map}
+    try:
+        return handlers[args.command](args)
+    except KeyboardInterrupt:
+        return 130

@@ -26,7 +26,9 @@ def _size(text: str) -> tuple[int, int]:
         w_text, h_text = text.lower().split("x")
         w, h = int(w_text), int(h_text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a size; write it as WIDTHxHEIGHT, e.g. 1280x720")
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a size; write it as WIDTHxHEIGHT, e.g. 1280x720"
+        ) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range (320x240 to 7680x4320)")
     return w, h
@@ -36,7 +38,7 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number")
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
     return value
@@ -50,7 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the game window on a map (the default command)")
-    play.add_argument("map", nargs="?", type=Path, default=DEFAULT_MAP, help="a .tmx map (default: %(default)s)")
+    play.add_argument(
+        "map", nargs="?", type=Path, default=DEFAULT_MAP, help="a .tmx map (default: %(default)s)"
+    )
     play.add_argument("--size", type=_size, default=(1280, 720), help="window size WxH (default 1280x720)")
     play.add_argument(
         "--frames",
@@ -75,7 +79,9 @@ def _no_display_reason() -> str | None:
     """Why a window cannot open here, or None. SDL_VIDEODRIVER set by the user is trusted."""
     if os.environ.get("SDL_VIDEODRIVER"):
         return None
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
         return "no display found (neither DISPLAY nor WAYLAND_DISPLAY is set)"
     return None
 

@@ -1,0 +1,72 @@
+"""The `hexslinger` command: clear messages for every user mistake, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(
+    *args: str, env_update: dict[str, str] | None = None, drop: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(env_update or {})
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+
+
+def test_help_lists_the_subcommands() -> None:
+    result = run_cli("--help")
+    assert result.returncode == 0
+    for command in ("play", "check-map", "render-map"):
+        assert command in result.stdout
+
+
+def test_unknown_subcommand_is_a_usage_error() -> None:
+    result = run_cli("fly")
+    assert result.returncode == 2
+    assert "invalid choice: 'fly'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_window_size_says_how_to_write_it() -> None:
+    result = run_cli("play", "--size", "big")
+    assert result.returncode == 2
+    assert "WIDTHxHEIGHT" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_frame_count_is_rejected() -> None:
+    result = run_cli("play", "--frames", "0")
+    assert result.returncode == 2
+    assert "must be 1 or more" in result.stderr
+
+
+def test_play_without_a_display_says_so_in_one_line() -> None:
+    result = run_cli("play", drop=("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "no display found" in lines[0]
+    assert "SDL_VIDEODRIVER=dummy" in lines[0]
+
+
+@pytest.mark.parametrize("text", ["1280x720", "640X480"])
+def test_size_parser_accepts_sizes(text: str) -> None:
+    w, h = cli._size(text)
+    assert f"{w}x{h}" == text.lower()

@@ -19,6 +19,7 @@ DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "frontier_town.t
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+EXIT_NO_DISPLAY = 3  # `make play` treats this as handled: the message already said what to do
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -94,7 +95,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             "SDL_VIDEODRIVER=dummy hexslinger play MAP --frames 60 --screenshot shot.png",
             file=sys.stderr,
         )
-        return EXIT_PROBLEMS
+        return EXIT_NO_DISPLAY
     from game.ui.app import run_app  # pygame is imported only here
 
     return run_app(args.map, size=args.size, frames=args.frames, screenshot=args.screenshot)

@@ -59,7 +59,7 @@ def test_bad_frame_count_is_rejected() -> None:
 
 def test_play_without_a_display_says_so_in_one_line() -> None:
     result = run_cli("play", drop=("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
-    assert result.returncode == 1
+    assert result.returncode == cli.EXIT_NO_DISPLAY
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
     assert "no display found" in lines[0]
@@ -70,3 +70,18 @@ def test_play_without_a_display_says_so_in_one_line() -> None:
 def test_size_parser_accepts_sizes(text: str) -> None:
     w, h = cli._size(text)
     assert f"{w}x{h}" == text.lower()
+
+
+def test_make_play_without_a_display_prints_one_line() -> None:
+    """`make play` on a machine with no display: one clear line, not make's own error noise."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    venv_bin = ROOT / ".venv" / "bin" / "hexslinger"
+    if not venv_bin.exists():
+        pytest.skip("make play needs the project's .venv (made by make test / make play)")
+    result = subprocess.run(
+        ["make", "-s", "play"], cwd=ROOT, capture_output=True, text=True, timeout=600, env=env, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    output = (result.stdout + result.stderr).strip().splitlines()
+    assert [line for line in output if "no display found" in line] == output[-1:]
+    assert "Error" not in result.stderr

@@ -1,0 +1,160 @@
+"""The game window: a stack of scenes, one frame per :meth:`App.step`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+
+from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
+from game.ui import settings
+from game.ui.render import ensure_pygame
+from game.ui.scenes import Action, BattleScene, ErrorScene, Pop, Push, Quit, Replace, Scene
+
+
+class App:
+    """Owns the window and the scene stack. ``step()`` runs exactly one frame (the benchmark's unit)."""
+
+    def __init__(
+        self, size: tuple[int, int] = settings.WINDOW_SIZE, title: str = settings.WINDOW_TITLE
+    ) -> None:
+        ensure_pygame()
+        pygame.display.init()
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(title)
+        self.size = self.screen.get_size()
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.exit_code = 0
+
+    def push(self, scene: Scene) -> None:
+        scene.resize(self.size)
+        self.scenes.append(scene)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def apply(self, action: Action | None) -> None:
+        if action is None:
+            return
+        if isinstance(action, Push):
+            self.push(action.scene)
+        elif isinstance(action, Pop):
+            if self.scenes:
+                self.scenes.pop()
+            if not self.scenes:
+                self.running = False
+        elif isinstance(action, Replace):
+            if self.scenes:
+                self.scenes.pop()
+            self.push(action.scene)
+        elif isinstance(action, Quit):
+            self.running = False
+            self.exit_code = action.exit_code
+
+    def handle_events(self) -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.apply(Quit(self.exit_code))
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._resized()
+            elif self.top is not None:
+                self.apply(self.top.handle(event))
+
+    def _resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.screen = surface
+        self.size = surface.get_size()
+        for scene in self.scenes:
+            scene.resize(self.size)
+
+    def draw(self) -> None:
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        for scene in self.scenes[first:]:
+            scene.draw(self.screen)
+
+    def step(self, dt: float | None = None) -> bool:
+        """One frame: events, update, draw, flip. Returns False once the app should close."""
+        elapsed = self.clock.tick(settings.FPS_LIMIT) / 1000.0 if dt is None else dt
+        self.handle_events()
+        if self.running and self.top is not None:
+            self.apply(self.top.update(elapsed))
+        if self.running:
+            self.draw()
+            pygame.display.flip()
+        return self.running
+
+    def run(self, frames: int | None = None) -> int:
+        count = 0
+        while self.running and (frames is None or count < frames):
+            # With a frame budget (tests, screenshots) do not wait for vsync-like pacing.
+            self.step(1 / settings.FPS_LIMIT if frames is not None else None)
+            count += 1
+        return self.exit_code
+
+    def save_screenshot(self, path: Path) -> None:
+        pygame.image.save(self.screen, str(path))
+
+
+def window_title(tmap: TiledMap | None, map_path: Path) -> str:
+    name = str(tmap.properties.get("title") or map_path.stem) if tmap is not None else map_path.name
+    return f"{settings.WINDOW_TITLE}{settings.TITLE_SEPARATOR}{name}"
+
+
+def load_map_or_problems(map_path: Path) -> tuple[TiledMap | None, list[MapProblem]]:
+    if not map_path.is_file():
+        return None, [
+            MapProblem(str(map_path), "the map file does not exist", "check the path and the file name")
+        ]
+    try:
+        return load_tiled_map(map_path), []
+    except MapLoadError as error:
+        return None, list(error.problems)
+
+
+def run_app(
+    map_path: str | Path,
+    size: tuple[int, int] = settings.WINDOW_SIZE,
+    frames: int | None = None,
+    screenshot: Path | None = None,
+) -> int:
+    """Open the window on a map; returns the exit status (1 when the map could not be loaded).
+
+    A broken map is reported on stderr and shown in the window, problem by problem (no traceback).
+    """
+    path = Path(map_path)
+    tmap, problems = load_map_or_problems(path)
+    if problems:
+        print(f"hexslinger: cannot open {path}:", file=sys.stderr)
+        for problem in problems:
+            print(f"  - {problem}", file=sys.stderr)
+    try:
+        app = App(size, window_title(tmap, path))
+    except pygame.error as error:
+        print(f"hexslinger: cannot open a window: {error}", file=sys.stderr)
+        return 1
+    try:
+        if tmap is not None:
+            app.push(BattleScene(tmap, app.size))
+        else:
+            app.push(ErrorScene(f"Cannot open {path.name}", problems))
+            app.exit_code = 1
+        code = app.run(frames)
+        if screenshot is not None:
+            try:
+                app.save_screenshot(screenshot)
+            except (pygame.error, OSError) as error:
+                print(f"hexslinger: cannot write {screenshot}: {error}", file=sys.stderr)
+                code = 1
+        return 1 if problems else code
+    finally:
+        pygame.display.quit()

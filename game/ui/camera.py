@@ -1,0 +1,72 @@
+"""The battle view's camera: which part of the map is on screen, and how big."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.ui import settings
+
+
+def quantize_zoom(zoom: float) -> float:
+    """Clamp and snap a zoom so nearby zooms share one cached rendering."""
+    clamped = min(settings.ZOOM_MAX, max(settings.ZOOM_MIN, zoom))
+    return round(clamped / settings.ZOOM_QUANTUM) * settings.ZOOM_QUANTUM
+
+
+@dataclass(slots=True)
+class Camera:
+    """Map pixel ``(center_x, center_y)`` is at the middle of a ``view_w`` x ``view_h`` screen area.
+
+    At zoom ``z`` map pixel ``x`` lands on zoomed pixel ``round(x * z)``; the view shows zoomed pixels
+    from ``scroll`` on. The centre is kept inside ``bounds`` so part of the map is always on screen.
+    """
+
+    center_x: float
+    center_y: float
+    zoom: float
+    view_w: int
+    view_h: int
+    bounds: tuple[int, int, int, int]  # x, y, w, h of the map in map pixels
+
+    @property
+    def scroll(self) -> tuple[int, int]:
+        """Zoomed-pixel coordinates of the view's top-left corner."""
+        return (
+            round(self.center_x * self.zoom - self.view_w / 2),
+            round(self.center_y * self.zoom - self.view_h / 2),
+        )
+
+    def clamp(self) -> None:
+        bx, by, bw, bh = self.bounds
+        self.center_x = min(bx + bw, max(bx, self.center_x))
+        self.center_y = min(by + bh, max(by, self.center_y))
+
+    def pan_screen(self, dx: float, dy: float) -> None:
+        """Move the map picture by (dx, dy) screen pixels (a drag to the right moves the map right)."""
+        self.center_x -= dx / self.zoom
+        self.center_y -= dy / self.zoom
+        self.clamp()
+
+    def screen_to_map(self, sx: float, sy: float) -> tuple[float, float]:
+        scroll_x, scroll_y = self.scroll
+        return (sx + scroll_x) / self.zoom, (sy + scroll_y) / self.zoom
+
+    def map_to_screen(self, mx: float, my: float) -> tuple[int, int]:
+        scroll_x, scroll_y = self.scroll
+        return round(mx * self.zoom) - scroll_x, round(my * self.zoom) - scroll_y
+
+    def zoom_at(self, new_zoom: float, sx: float, sy: float) -> None:
+        """Zoom so that the map point under screen pixel (sx, sy) stays under it."""
+        new_zoom = quantize_zoom(new_zoom)
+        if math.isclose(new_zoom, self.zoom):
+            return
+        mx, my = self.screen_to_map(sx, sy)
+        self.zoom = new_zoom
+        # Put (mx, my) at (sx, sy): sx = mx * z - (cx * z - w / 2)
+        self.center_x = mx - (sx - self.view_w / 2) / new_zoom
+        self.center_y = my - (sy - self.view_h / 2) / new_zoom
+        self.clamp()
+
+    def resize(self, view_w: int, view_h: int) -> None:
+        self.view_w, self.view_h = max(1, view_w), max(1, view_h)

@@ -1,0 +1,243 @@
+"""The battle map on screen: a cached, chunked picture of the map per zoom, a camera and the hovered hex.
+
+The map is never re-rendered per frame. It is cut into square chunks of map pixels; a chunk is drawn
+from the renderer's display list the first time it is needed, scaled once per zoom level, and kept in an
+LRU cache. A frame is one fill, a handful of chunk blits and the hover outline.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import pygame
+
+from game.tiledmap import TiledMap
+from game.ui import settings
+from game.ui.camera import Camera, quantize_zoom
+from game.ui.render import DrawOp, MapRenderer, draw_cell_coords, draw_hex_grid
+
+ChunkKey = tuple[int, int, int]  # base chunk size, chunk column, chunk row
+
+
+class MapView:
+    """Draws the visible part of a map into a rectangle of a surface; owns the camera and the hover."""
+
+    def __init__(
+        self, tmap: TiledMap, view_size: tuple[int, int], renderer: MapRenderer | None = None
+    ) -> None:
+        self.map = tmap
+        self.renderer = renderer if renderer is not None else MapRenderer(tmap)
+        self.bounds = self.renderer.bounds.copy()
+        hex_w, hex_h = tmap.pixel_size
+        self.camera = Camera(
+            center_x=self.bounds.centerx,
+            center_y=self.bounds.centery,
+            zoom=1.0,
+            view_w=view_size[0],
+            view_h=view_size[1],
+            bounds=(0, 0, max(1, hex_w), max(1, hex_h)),
+        )
+        background = self.renderer.background
+        self.fill_color: tuple[int, int, int] = (
+            (background[0], background[1], background[2]) if background is not None else settings.VOID_COLOR
+        )
+        self.show_grid = False
+        self.show_coords = False
+        self.hover: tuple[int, int] | None = None
+        self._base_chunks: OrderedDict[ChunkKey, pygame.Surface] = OrderedDict()
+        self._zoomed_chunks: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
+        self._buckets: dict[int, dict[tuple[int, int], list[DrawOp]]] = {}
+        self._cell_buckets: dict[int, dict[tuple[int, int], list[tuple[int, int]]]] = {}
+        self.frames_drawn = 0
+
+    # -- camera and input helpers
+    def resize(self, view_size: tuple[int, int]) -> None:
+        self.camera.resize(*view_size)
+
+    def set_zoom(self, zoom: float, anchor: tuple[float, float] | None = None) -> None:
+        ax, ay = anchor if anchor is not None else (self.camera.view_w / 2, self.camera.view_h / 2)
+        self.camera.zoom_at(zoom, ax, ay)
+
+    def zoom_by(self, notches: float, anchor: tuple[float, float]) -> None:
+        self.set_zoom(self.camera.zoom * settings.ZOOM_STEP**notches, anchor)
+
+    def cell_at_screen(self, sx: float, sy: float) -> tuple[int, int] | None:
+        """The map cell under a point of the view, or None off the map (exactly Tiled's picking)."""
+        mx, my = self.camera.screen_to_map(sx, sy)
+        col, row = self.map.geometry.pixel_to_cell(mx, my)
+        if 0 <= col < self.map.width and 0 <= row < self.map.height:
+            return col, row
+        return None
+
+    def set_hover_screen(self, sx: float, sy: float) -> None:
+        inside = 0 <= sx < self.camera.view_w and 0 <= sy < self.camera.view_h
+        self.hover = self.cell_at_screen(sx, sy) if inside else None
+
+    def toggle_grid(self) -> None:
+        self.show_grid = not self.show_grid
+        self._invalidate()
+
+    def toggle_coords(self) -> None:
+        self.show_coords = not self.show_coords
+        self._invalidate()
+
+    def _invalidate(self) -> None:
+        self._base_chunks.clear()
+        self._zoomed_chunks.clear()
+
+    # -- chunk cache
+    def _base_chunk_size(self, zoom: float) -> int:
+        """Map pixels per chunk: bigger when zoomed out, so a frame blits about the same number of chunks."""
+        doublings = max(0, math.ceil(math.log2(1 / zoom) - 1e-9)) if zoom < 1 else 0
+        return settings.CHUNK_SIZE << doublings
+
+    def _bucket(self, size: int) -> dict[tuple[int, int], list[DrawOp]]:
+        buckets = self._buckets.get(size)
+        if buckets is None:
+            buckets = {}
+            for op in self.renderer.ops:
+                rect = op.rect
+                for j in range(rect.top // size, (rect.bottom - 1) // size + 1):
+                    for i in range(rect.left // size, (rect.right - 1) // size + 1):
+                        buckets.setdefault((i, j), []).append(op)
+            self._buckets[size] = buckets
+        return buckets
+
+    def _cells_bucket(self, size: int) -> dict[tuple[int, int], list[tuple[int, int]]]:
+        buckets = self._cell_buckets.get(size)
+        if buckets is None:
+            buckets = {}
+            geometry = self.map.geometry
+            for row in range(self.map.height):
+                for col in range(self.map.width):
+                    x, y = geometry.cell_origin(col, row)
+                    right, bottom = x + geometry.tile_width, y + geometry.tile_height
+                    for j in range(y // size, bottom // size + 1):
+                        for i in range(x // size, right // size + 1):
+                            buckets.setdefault((i, j), []).append((col, row))
+            self._cell_buckets[size] = buckets
+        return buckets
+
+    def _base_chunk(self, size: int, i: int, j: int) -> pygame.Surface:
+        key = (size, i, j)
+        chunk = self._base_chunks.get(key)
+        if chunk is not None:
+            self._base_chunks.move_to_end(key)
+            return chunk
+        chunk = pygame.Surface((size, size))
+        if pygame.display.get_surface() is not None:
+            chunk = chunk.convert()
+        chunk.fill(self.fill_color)
+        origin = (-i * size, -j * size)
+        self.renderer.draw(chunk, origin, self._bucket(size).get((i, j), ()))
+        if self.show_grid or self.show_coords:
+            cells = self._cells_bucket(size).get((i, j), [])
+            if self.show_grid:
+                draw_hex_grid(chunk, self.map.geometry, cells, origin)
+            if self.show_coords:
+                draw_cell_coords(chunk, self.map.geometry, cells, origin)
+        self._base_chunks[key] = chunk
+        while len(self._base_chunks) > settings.CHUNK_CACHE_LIMIT:
+            self._base_chunks.popitem(last=False)
+        return chunk
+
+    def _zoomed_chunk(self, zoom: float, size: int, i: int, j: int) -> tuple[pygame.Surface, int, int]:
+        """The chunk scaled to ``zoom`` and its zoomed-pixel position; neighbours meet without gaps."""
+        x0, x1 = round(i * size * zoom), round((i + 1) * size * zoom)
+        y0, y1 = round(j * size * zoom), round((j + 1) * size * zoom)
+        if zoom == 1.0:
+            return self._base_chunk(size, i, j), x0, y0
+        key = (zoom, i, j)
+        chunk = self._zoomed_chunks.get(key)
+        if chunk is None:
+            base = self._base_chunk(size, i, j)
+            target = (max(1, x1 - x0), max(1, y1 - y0))
+            if zoom < 1 or zoom != int(zoom):
+                chunk = pygame.transform.smoothscale(base, target)
+            else:
+                chunk = pygame.transform.scale(base, target)
+            self._zoomed_chunks[key] = chunk
+            while len(self._zoomed_chunks) > settings.CHUNK_CACHE_LIMIT:
+                self._zoomed_chunks.popitem(last=False)
+        else:
+            self._zoomed_chunks.move_to_end(key)
+        return chunk, x0, y0
+
+    def visible_chunks(self) -> list[tuple[int, int]]:
+        cam = self.camera
+        size = self._base_chunk_size(cam.zoom)
+        sx, sy = cam.scroll
+        left = max(self.bounds.left, math.floor(sx / cam.zoom))
+        top = max(self.bounds.top, math.floor(sy / cam.zoom))
+        right = min(self.bounds.right, math.ceil((sx + cam.view_w) / cam.zoom))
+        bottom = min(self.bounds.bottom, math.ceil((sy + cam.view_h) / cam.zoom))
+        if right <= left or bottom <= top:
+            return []
+        return [
+            (i, j)
+            for j in range(top // size, (bottom - 1) // size + 1)
+            for i in range(left // size, (right - 1) // size + 1)
+        ]
+
+    # -- drawing
+    def draw(self, surface: pygame.Surface, topleft: tuple[int, int] = (0, 0)) -> None:
+        """Draw one frame of the view with its top-left at ``topleft`` on ``surface``."""
+        cam = self.camera
+        area = pygame.Rect(topleft, (cam.view_w, cam.view_h))
+        previous_clip = surface.get_clip()
+        surface.set_clip(area.clip(previous_clip) if previous_clip else area)
+        surface.fill(self.fill_color, area)
+        zoom = quantize_zoom(cam.zoom)
+        size = self._base_chunk_size(zoom)
+        sx, sy = cam.scroll
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        for i, j in self.visible_chunks():
+            chunk, x, y = self._zoomed_chunk(zoom, size, i, j)
+            blits.append((chunk, (x - sx + area.x, y - sy + area.y)))
+        surface.fblits(blits)
+        if self.hover is not None:
+            self._draw_hover(surface, area.topleft)
+        surface.set_clip(previous_clip)
+        self.frames_drawn += 1
+
+    def hex_screen_polygon(
+        self, col: int, row: int, topleft: tuple[int, int] = (0, 0)
+    ) -> list[tuple[int, int]]:
+        ox, oy = topleft
+        return [
+            (x + ox, y + oy)
+            for x, y in (
+                self.camera.map_to_screen(px, py) for px, py in self.map.geometry.cell_polygon(col, row)
+            )
+        ]
+
+    def _draw_hover(self, surface: pygame.Surface, topleft: tuple[int, int]) -> None:
+        assert self.hover is not None
+        points = self.hex_screen_polygon(*self.hover, topleft)
+        _draw_hover_fill(surface, points)
+        _thick_closed_outline(surface, settings.HOVER_OUTER_COLOR, points, settings.HOVER_OUTER_WIDTH)
+        _thick_closed_outline(surface, settings.HOVER_INNER_COLOR, points, settings.HOVER_INNER_WIDTH)
+
+
+def _draw_hover_fill(surface: pygame.Surface, points: Sequence[tuple[int, int]]) -> None:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    left, top = min(xs), min(ys)
+    w, h = max(xs) - left + 1, max(ys) - top + 1
+    if w <= 0 or h <= 0 or w > 4000 or h > 4000:
+        return
+    overlay = pygame.Surface((w, h), pygame.SRCALPHA, 32)
+    pygame.draw.polygon(overlay, (255, 244, 214, 56), [(x - left, y - top) for x, y in points])
+    surface.blit(overlay, (left, top))
+
+
+def _thick_closed_outline(
+    surface: pygame.Surface, color: tuple[int, int, int], points: Sequence[tuple[int, int]], width: int
+) -> None:
+    """A closed polyline of even thickness with round joins (pygame's wide lines leave notches)."""
+    pygame.draw.lines(surface, color, True, points, width)
+    radius = max(1, width // 2)
+    for point in points:
+        pygame.draw.circle(surface, color, point, radius)

@@ -1,0 +1,62 @@
+"""Every window, camera and look-and-feel constant of the UI, in one place."""
+
+from __future__ import annotations
+
+from typing import Final
+
+Color = tuple[int, int, int]
+ColorA = tuple[int, int, int, int]
+
+# -- window
+WINDOW_SIZE: Final = (1280, 720)
+WINDOW_TITLE: Final = "Hexslinger"
+TITLE_SEPARATOR: Final = " \u2014 "  # "Hexslinger — <map title>"
+FPS_LIMIT: Final = 60
+MIN_WINDOW_SIZE: Final = (320, 240)
+
+# -- camera
+ZOOM_MIN: Final = 0.25
+ZOOM_MAX: Final = 3.0
+ZOOM_STEP: Final = 1.15  # one mouse-wheel notch multiplies or divides the zoom by this
+# Zoom snaps to a quantum so the per-zoom map cache is reused instead of rebuilt for 1.0000001 vs 1.0.
+ZOOM_QUANTUM: Final = 1 / 64
+KEY_PAN_SPEED: Final = 900.0  # screen pixels per second for WASD / arrow keys
+# How much of the map must stay on screen: the camera centre never leaves the map's rectangle, so at
+# least a quarter of the window always shows map.
+DRAG_BUTTONS: Final = (1, 2)  # left and middle mouse button pan
+
+# -- map cache
+CHUNK_SIZE: Final = 256  # map pixels per cache chunk edge (at zoom 1)
+CHUNK_CACHE_LIMIT: Final = 160  # zoomed chunks kept (LRU); ~40 MB at the largest chunk size
+
+# -- colours
+VOID_COLOR: Final[Color] = (28, 24, 20)  # around the map when it has no background colour
+GRID_COLOR: Final[ColorA] = (0, 0, 0, 90)
+COORD_TEXT_COLOR: Final[Color] = (20, 20, 20)
+COORD_SHADOW_COLOR: Final[Color] = (245, 240, 225)
+
+# Hover outline: a dark wide band under a bright narrow one reads on light and dark terrain alike and
+# by shape and contrast, not by hue, so it works for colour-blind players too.
+HOVER_OUTER_COLOR: Final[Color] = (20, 14, 8)
+HOVER_INNER_COLOR: Final[Color] = (255, 236, 170)
+HOVER_OUTER_WIDTH: Final = 7
+HOVER_INNER_WIDTH: Final = 3
+
+# Status bar: parchment on a wood frame.
+STATUS_HEIGHT: Final = 34
+STATUS_BG: Final[Color] = (233, 216, 178)
+STATUS_BG_SHADE: Final[Color] = (214, 192, 146)
+STATUS_BORDER: Final[Color] = (92, 58, 30)
+STATUS_BORDER_LIGHT: Final[Color] = (150, 102, 58)
+STATUS_TEXT: Final[Color] = (52, 33, 16)
+STATUS_TEXT_DIM: Final[Color] = (120, 92, 60)
+STATUS_WARN: Final[Color] = (140, 30, 20)
+STATUS_FONT_NAMES: Final = "dejavuserif,georgia,liberationserif,timesnewroman,serif"
+STATUS_FONT_SIZE: Final = 17
+
+# Error screen (a map that could not be loaded)
+ERROR_BG: Final[Color] = (40, 30, 24)
+ERROR_PANEL: Final[Color] = (233, 216, 178)
+ERROR_TITLE: Final[Color] = (140, 30, 20)
+ERROR_TEXT: Final[Color] = (52, 33, 16)
+ERROR_FONT_SIZE: Final = 16

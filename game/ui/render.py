@@ -377,8 +377,9 @@ class MapRenderer:
                 info.render_size if info is not None else (geometry.map_tile_width, geometry.map_tile_height)
             )
             x, y = geometry.cell_origin(col, row)
-            # Tiled anchors at the bottom-left of the *map* tile box (origin + map tile height).
-            box_y = y + geometry.map_tile_height - size[1]
+            # Tiled anchors pictures at the cell origin + its hex tile height (RenderParams::tileHeight, the
+            # rounded one for odd sizes), bottom-left.
+            box_y = y + geometry.tile_height - size[1]
             placed = self.images.placed(cell, x + ox, box_y + oy, (float(size[0]), float(size[1])))
             if placed is None:
                 placed = self._missing_marker(x + ox, box_y + oy, size)

@@ -12,7 +12,7 @@ import pygame
 
 from game.tiledmap import MapProblem, TiledMap
 from game.ui import settings
-from game.ui.hud import StatusBar, TextCache, status_segments
+from game.ui.hud import Segment, StatusBar, TextCache, status_segments
 from game.ui.mapview import MapView
 from game.ui.terrain import TerrainLookup
 
@@ -161,7 +161,7 @@ class BattleScene(Scene):
                 self._refresh_hover()
         return None
 
-    def status_segments(self) -> list:  # type: ignore[type-arg]
+    def status_segments(self) -> list[Segment]:
         report = None
         if self.view.hover is not None:
             report = self.terrain.report(*self.view.hover)

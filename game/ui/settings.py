@@ -39,8 +39,8 @@ COORD_SHADOW_COLOR: Final[Color] = (245, 240, 225)
 # by shape and contrast, not by hue, so it works for colour-blind players too.
 HOVER_OUTER_COLOR: Final[Color] = (20, 14, 8)
 HOVER_INNER_COLOR: Final[Color] = (255, 236, 170)
-HOVER_OUTER_WIDTH: Final = 7
-HOVER_INNER_WIDTH: Final = 3
+HOVER_OUTER_WIDTH: Final = 9
+HOVER_INNER_WIDTH: Final = 4
 
 # Status bar: parchment on a wood frame.
 STATUS_HEIGHT: Final = 34

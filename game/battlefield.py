@@ -1,0 +1,924 @@
+"""The map as the rules see it: terrain per hex, doors, items, deploy zones, objectives, and fast queries.
+
+Built from a :class:`~game.tiledmap.TiledMap` (never pygame). Conventions: ``docs/MAPS.md``.
+
+Decisions (also in docs/MAPS.md):
+
+* **Line of sight** runs centre to centre. ``hexgrid.hex_lines`` gives two epsilon-nudged lines; they
+  differ only where the true line runs along hex edges. Sight exists if *either* line is clear of
+  sight-blocking hexes (walls, closed doors); the two end hexes never block.
+* **Cover**: the target gets the cover of the hex on the line that is adjacent to it (the last hex
+  before the target). With two lines, the target gets the better of the two (Through the Rift: "In the
+  event the shortest line is ambiguous, the target is still considered to have the effects of the
+  cover"). A sight-blocking hex there (a wall beside the target that one line grazes) counts as full
+  cover. Adjacent units get no cover from terrain. ``cover_between`` does not check sight: ask
+  ``line_of_sight`` first.
+
+Speed: hexes are numbered into flat arrays (``bytearray`` flags, ``list`` costs) with a border of padding,
+so a neighbour or a point on a line is one integer addition away. Lines depend only on ``b - a``; each
+offset vector's two lines are computed once and cached as integer deltas.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import IntEnum
+from pathlib import Path
+
+from game.hexgrid import (
+    DIRECTIONS,
+    Hex,
+    TiledHexGeometry,
+    polygon_contains,
+)
+from game.hexgrid import hexes_within as _hexes_within
+from game.tiledmap import (
+    GID_MASK,
+    MapLoadError,
+    MapObject,
+    MapProblem,
+    PropertyValue,
+    TiledMap,
+    load_tiled_map,
+)
+
+__all__ = [
+    "SIDES",
+    "Battlefield",
+    "Cover",
+    "DeployZone",
+    "Door",
+    "Objective",
+    "Terrain",
+    "build_battlefield",
+    "load_battlefield",
+]
+
+SIDES = ("side1", "side2", "side3", "side4")
+MAP_PROPERTIES = ("title", "description", "rulesets", "author", *(f"{s}_name" for s in SIDES))
+RULESETS = ("frontier", "rift")
+ZONE_SHAPES = ("rectangle", "polygon", "ellipse")
+
+
+DEFAULT_TERRAIN_NAME = "open ground"
+
+
+class Cover(IntEnum):
+    """Cover a target gets; ordered so ``max`` picks the better cover."""
+
+    NONE = 0
+    HALF = 1
+    FULL = 2
+
+
+_COVERS = (Cover.NONE, Cover.HALF, Cover.FULL)
+_COVER_NAMES = {"none": Cover.NONE, "half": Cover.HALF, "full": Cover.FULL}
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """What a hex means to the rules (see the terrain table in docs/MAPS.md)."""
+
+    name: str = DEFAULT_TERRAIN_NAME
+    impassable: bool = False
+    blocks_sight: bool = False
+    cover: Cover = Cover.NONE
+    move_cost: int = 1
+    destructible: bool = False
+
+
+@dataclass(slots=True)
+class Door:
+    hex: Hex
+    is_open: bool
+    object_id: int
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DeployZone:
+    side: str
+    object_id: int
+    hexes: frozenset[Hex]  # every in-bounds hex whose centre lies inside the shape
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    kind: str
+    object_id: int
+    name: str
+    hexes: frozenset[Hex]
+
+
+@dataclass(frozen=True, slots=True)
+class _LineTable:
+    """The two lines for one offset vector, relative to the source hex's number.
+
+    A set of hexes is a bit mask shifted down by its lowest delta: hex ``ka + d`` is bit ``d - lo``,
+    so "does any of them block sight" is ``(blockers >> (ka + lo)) & mask`` -- one big-int shift and
+    AND instead of a Python loop over the line.
+    """
+
+    common: tuple[int, int]  # (lo, mask) of the intermediate hexes on both lines
+    only1: tuple[int, int]  # (lo, mask) of those only on line 1 (mask 0 if the lines agree)
+    only2: tuple[int, int]
+    before_target: tuple[int, int]  # delta of the hex before the target on each line
+    after_source: tuple[int, int]  # delta of the hex after the source on each line
+
+
+def _mask(deltas: Iterable[int]) -> tuple[int, int]:
+    ds = list(deltas)
+    if not ds:
+        return 0, 0
+    lo = min(ds)
+    mask = 0
+    for d in ds:
+        mask |= 1 << (d - lo)
+    return lo, mask
+
+
+_MEMO_LIMIT = 250_000
+
+# hexgrid's nudge; _offset_lines repeats hexgrid._line's float arithmetic step for step (same operations in
+# the same order, so the same roundings) without building Hex objects. A test checks it equals hex_lines.
+_NUDGE = (1e-6, 2e-6, -3e-6)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _offset_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """``hex_lines(Hex(0, 0), Hex(dq, dr))`` as (q, r) tuples, about 3x faster."""
+    n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    if n == 0:
+        return [(0, 0)], [(0, 0)]
+    ds = -dq - dr
+    step = 1.0 / n
+    lines: list[list[tuple[int, int]]] = []
+    for sign in (1.0, -1.0):
+        eq, er, es = (sign * e for e in _NUDGE)
+        aq, ar, a_s = 0 + eq, 0 + er, 0 + es
+        bq, br, bs = dq + eq, dr + er, ds + es
+        fq, fr, fs = bq - aq, br - ar, bs - a_s
+        out: list[tuple[int, int]] = []
+        for i in range(n + 1):
+            t = step * i
+            hq = aq + fq * t
+            hr = ar + fr * t
+            hs = a_s + fs * t
+            qi = round(hq)
+            ri = round(hr)
+            si = round(hs)
+            ddq = abs(qi - hq)
+            ddr = abs(ri - hr)
+            dds = abs(si - hs)
+            if ddq > ddr and ddq > dds:
+                qi = -ri - si
+            elif ddr > dds:
+                ri = -qi - si
+            out.append((int(qi), int(ri)))
+        lines.append(out)
+    return lines[0], lines[1]  # shared through the cache: callers must not mutate them
+
+
+# --------------------------------------------------------------------------------------------------
+# property checking, shared with game.mapcheck
+
+
+def _kind(value: PropertyValue) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    return "string"
+
+
+def terrain_value_problem(name: str, value: PropertyValue) -> tuple[str, str] | None:
+    """(what, fix) if a terrain property has a wrong value; None if fine or not a terrain property."""
+    if name in ("impassable", "blocks_sight", "destructible"):
+        if not isinstance(value, bool):
+            return (
+                f"'{name}' is {_kind(value)} '{value}', not a bool",
+                f"delete '{name}' and add it again as a bool property (a tick box)",
+            )
+    elif name == "cover":
+        if not isinstance(value, str) or value not in _COVER_NAMES:
+            return (
+                f"'cover' is '{value}', not none / half / full",
+                "pick none, half or full (open maps/hexslinger.tiled-project for the drop-down)",
+            )
+    elif name == "move_cost":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            return (
+                f"'move_cost' is {_kind(value)} '{value}', not a whole number of 1 or more",
+                "make 'move_cost' an int property of 1 or more",
+            )
+    elif name == "terrain" and not isinstance(value, str):
+        return f"'terrain' is {_kind(value)} '{value}', not a string", "make 'terrain' a string property"
+    return None
+
+
+def object_value_problem(name: str, value: PropertyValue) -> tuple[str, str] | None:
+    """(what, fix) if an object property (door/deploy/item/objective or a terrain one) is wrong."""
+    if name == "door":
+        if value not in ("open", "closed") or not isinstance(value, str):
+            return f"'door' is '{value}', not open / closed", "set 'door' to open or closed"
+    elif name == "deploy":
+        if not isinstance(value, str) or value not in SIDES:
+            return (
+                f"'deploy' is '{value}', not side1 ... side4",
+                "set 'deploy' to side1, side2, side3 or side4",
+            )
+    elif name in ("item", "objective"):
+        if not isinstance(value, str) or not value.strip():
+            return f"'{name}' is '{value}', not a name", f"make '{name}' a non-empty string (e.g. loot)"
+    else:
+        return terrain_value_problem(name, value)
+    return None
+
+
+# --------------------------------------------------------------------------------------------------
+# object geometry (Tiled pixel space)
+
+
+def _rotate(dx: float, dy: float, degrees: float) -> tuple[float, float]:
+    """Rotate an offset clockwise on screen (y down), as Tiled rotates objects about their origin."""
+    if not degrees:
+        return dx, dy
+    t = math.radians(degrees)
+    c, s = math.cos(t), math.sin(t)
+    return dx * c - dy * s, dx * s + dy * c
+
+
+def object_center(obj: MapObject, layer_offset: tuple[float, float], tmap: TiledMap) -> tuple[float, float]:
+    """Pixel centre of an object as drawn: tile objects hang up from their bottom-left origin."""
+    ox, oy = obj.x + layer_offset[0], obj.y + layer_offset[1]
+    if obj.shape == "point":
+        return ox, oy
+    if obj.shape in ("polygon", "polyline") and obj.points:
+        mx = sum(p[0] for p in obj.points) / len(obj.points) - obj.x
+        my = sum(p[1] for p in obj.points) / len(obj.points) - obj.y
+    elif obj.shape == "tile":
+        info = tmap.tiles.get(obj.raw_gid & GID_MASK)
+        tx, ty = info.offset if info is not None else (0, 0)
+        mx, my = obj.width / 2 + tx, -obj.height / 2 + ty
+    else:
+        mx, my = obj.width / 2, obj.height / 2
+    rx, ry = _rotate(mx, my, obj.rotation)
+    return ox + rx, oy + ry
+
+
+def _shape_contains(obj: MapObject, layer_offset: tuple[float, float], px: float, py: float) -> bool:
+    """Whether a pixel lies inside an object's shape (rotation honoured; edges count as inside)."""
+    lx, ly = _rotate(px - obj.x - layer_offset[0], py - obj.y - layer_offset[1], -obj.rotation)
+    w, h = obj.width, obj.height
+    if obj.shape == "rectangle":
+        return 0 <= lx <= w and 0 <= ly <= h
+    if obj.shape == "tile":
+        return 0 <= lx <= w and -h <= ly <= 0
+    if obj.shape == "ellipse":
+        if w <= 0 or h <= 0:
+            return False
+        ex, ey = (lx - w / 2) / (w / 2), (ly - h / 2) / (h / 2)
+        return ex * ex + ey * ey <= 1.0
+    if obj.shape == "polygon" and obj.points:
+        local = [(x - obj.x, y - obj.y) for x, y in obj.points]
+        return polygon_contains(local, lx, ly)
+    return False
+
+
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Build:
+    tmap: TiledMap
+    problems: list[MapProblem] = field(default_factory=list)
+
+    def add(
+        self, what: str, fix: str, *, layer: str | None = None, cell: tuple[int, int] | None = None
+    ) -> None:
+        self.problems.append(MapProblem(str(self.tmap.path), what, fix, layer=layer, cell=cell))
+
+
+class Battlefield:
+    """The rules' view of one map. Mutable only through doors (:meth:`set_door`)."""
+
+    def __init__(
+        self,
+        geometry: TiledHexGeometry,
+        width: int,
+        height: int,
+        terrain: Mapping[Hex, Terrain],
+        *,
+        doors: Iterable[Door] = (),
+        items: Mapping[Hex, tuple[str, ...]] | None = None,
+        zones: Iterable[DeployZone] = (),
+        objectives: Iterable[Objective] = (),
+        properties: Mapping[str, PropertyValue] | None = None,
+        file_hash: str = "",
+    ) -> None:
+        self.geometry = geometry
+        self.width = width
+        self.height = height
+        self.properties: dict[str, PropertyValue] = dict(properties or {})
+        self.file_hash = file_hash
+        self._terrain: dict[Hex, Terrain] = dict(terrain)
+        self.doors: dict[Hex, Door] = {d.hex: d for d in doors if d.hex in self._terrain}
+        self.items: dict[Hex, tuple[str, ...]] = dict(items or {})
+        self.zones: list[DeployZone] = list(zones)
+        self.objectives: list[Objective] = list(objectives)
+        self.hexes: frozenset[Hex] = frozenset(self._terrain)
+
+        # Flat arrays over the axial bounding box plus a border, so every line between in-bounds hexes
+        # (which may clip a zigzag map edge by one hex) stays inside the arrays.
+        pad = 2
+        qs = [h.q for h in self._terrain] or [0]
+        rs = [h.r for h in self._terrain] or [0]
+        self._q0 = min(qs) - pad
+        self._r0 = min(rs) - pad
+        self._q1 = max(qs) + pad
+        self._r1 = max(rs) + pad
+        self._stride = self._q1 - self._q0 + 1
+        size = self._stride * (self._r1 - self._r0 + 1)
+        self._hex_of: list[Hex | None] = [None] * size
+        self._in: bytearray = bytearray(size)
+        self._sight: bytearray = bytearray(size)  # 1 = blocks sight
+        self._blockers = 0  # the same as a bit set (bit k = hex number k blocks sight)
+        self._cover: bytearray = bytearray(size)  # Cover value a unit behind this hex gets
+        self._cost: list[int] = [0] * size  # movement cost to enter; 0 = cannot enter
+        stride = self._stride
+        self._steps = tuple(d.r * stride + d.q for d in DIRECTIONS)
+        for h in self._terrain:
+            k = self._key(h)
+            self._hex_of[k] = h
+            self._in[k] = 1
+            self._refresh(k)
+        self._key_of: dict[tuple[int, int], int] = {(h.q, h.r): self._key(h) for h in self._terrain}
+        self._size = size
+        self._lines: dict[tuple[int, int], _LineTable] = {}
+        self._los_memo: dict[int, bool] = {}
+
+    # -- construction from a map
+    @classmethod
+    def from_tiled(cls, tmap: TiledMap, *, strict: bool = True) -> Battlefield:
+        """Build from a loaded map; ``strict`` raises :class:`MapLoadError` on any convention problem."""
+        battlefield, problems = build_battlefield(tmap)
+        if strict and problems:
+            raise MapLoadError(problems)
+        return battlefield
+
+    # -- keys
+    def _key(self, h: Hex) -> int:
+        return (h.r - self._r0) * self._stride + (h.q - self._q0)
+
+    def _key_or_none(self, h: Hex) -> int | None:
+        return self._key_of.get((h.q, h.r))
+
+    def _refresh(self, k: int) -> None:
+        h = self._hex_of[k]
+        assert h is not None
+        t = self._terrain[h]
+        door = self.doors.get(h)
+        closed = door is not None and not door.is_open
+        blocks = t.blocks_sight or closed
+        self._sight[k] = 1 if blocks else 0
+        bit = 1 << k
+        self._blockers = (self._blockers | bit) if blocks else (self._blockers & ~bit)
+        self._cover[k] = int(Cover.FULL if blocks else t.cover)
+        self._cost[k] = 0 if (t.impassable or closed) else t.move_cost
+
+    # -- map facts
+    @property
+    def title(self) -> str:
+        value = self.properties.get("title")
+        return value if isinstance(value, str) and value else "Untitled map"
+
+    @property
+    def description(self) -> str:
+        value = self.properties.get("description")
+        return value if isinstance(value, str) else ""
+
+    @property
+    def rulesets(self) -> tuple[str, ...]:
+        value = self.properties.get("rulesets")
+        if not isinstance(value, str):
+            return ()
+        return tuple(part.strip().lower() for part in value.split(",") if part.strip())
+
+    def side_name(self, side: str) -> str:
+        value = self.properties.get(f"{side}_name")
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        return f"Side {side.removeprefix('side')}"
+
+    @property
+    def deploy_zones(self) -> dict[str, frozenset[Hex]]:
+        """Side -> the hexes a unit of that side may deploy on (impassable hexes left out)."""
+        zones: dict[str, set[Hex]] = {}
+        for zone in self.zones:
+            zones.setdefault(zone.side, set()).update(
+                h for h in zone.hexes if not self._terrain[h].impassable
+            )
+        return {side: frozenset(hexes) for side, hexes in sorted(zones.items())}
+
+    # -- per-hex queries
+    def in_bounds(self, h: Hex) -> bool:
+        return self._key_or_none(h) is not None
+
+    def terrain_at(self, h: Hex) -> Terrain:
+        """The hex's terrain (doors not included: see :meth:`door_at`); KeyError off the map."""
+        return self._terrain[h]
+
+    def door_at(self, h: Hex) -> Door | None:
+        return self.doors.get(h)
+
+    def items_at(self, h: Hex) -> tuple[str, ...]:
+        return self.items.get(h, ())
+
+    def is_passable(self, h: Hex) -> bool:
+        k = self._key_or_none(h)
+        return k is not None and self._cost[k] > 0
+
+    def blocks_sight(self, h: Hex) -> bool:
+        k = self._key_or_none(h)
+        return k is not None and bool(self._sight[k])
+
+    def move_cost(self, h: Hex) -> int | None:
+        """Movement points to enter ``h``; None if it cannot be entered (impassable, closed door, off map)."""
+        k = self._key_or_none(h)
+        if k is None or self._cost[k] == 0:
+            return None
+        return self._cost[k]
+
+    def neighbors(self, h: Hex) -> list[Hex]:
+        k = self._key_or_none(h)
+        if k is None:
+            return [n for n in (h + d for d in DIRECTIONS) if self.in_bounds(n)]
+        hex_of = self._hex_of
+        return [n for n in (hex_of[k + s] for s in self._steps) if n is not None]
+
+    def hexes_within(self, centre: Hex, radius: int) -> list[Hex]:
+        """In-bounds hexes at distance <= radius, row-major."""
+        return [h for h in _hexes_within(centre, radius) if self.in_bounds(h)]
+
+    # -- doors
+    def set_door(self, h: Hex, is_open: bool) -> None:
+        door = self.doors.get(h)
+        if door is None:
+            raise KeyError(f"there is no door at {h}")
+        if door.is_open == is_open:
+            return
+        door.is_open = is_open
+        self._refresh(self._key(h))
+        self._los_memo.clear()
+
+    # -- lines
+    def _line_table(self, dq: int, dr: int) -> _LineTable:
+        table = self._lines.get((dq, dr))
+        if table is None:
+            stride = self._stride
+            line1, line2 = _offset_lines(dq, dr)
+            key1 = [r * stride + q for q, r in line1]
+            key2 = [r * stride + q for q, r in line2]
+            mid1, mid2 = key1[1:-1], key2[1:-1]
+            set1, set2 = set(mid1), set(mid2)
+            table = _LineTable(
+                common=_mask(d for d in mid1 if d in set2),
+                only1=_mask(d for d in mid1 if d not in set2),
+                only2=_mask(d for d in mid2 if d not in set1),
+                before_target=(key1[-2], key2[-2]) if len(key1) > 1 else (0, 0),
+                after_source=(key1[1], key2[1]) if len(key1) > 1 else (0, 0),
+            )
+            self._lines[(dq, dr)] = table
+        return table
+
+    def _clear(self, ka: int, table: _LineTable) -> bool:
+        """Sight along a table's lines from hex number ``ka``: either line clear."""
+        blockers = self._blockers
+        lo, mask = table.common
+        if mask and (blockers >> (ka + lo)) & mask:
+            return False
+        lo, mask = table.only1
+        if not mask:
+            return True
+        if not (blockers >> (ka + lo)) & mask:
+            return True
+        lo, mask = table.only2
+        return not (blockers >> (ka + lo)) & mask
+
+    def line_of_sight(self, a: Hex, b: Hex) -> bool:
+        """Whether ``a`` sees ``b`` (symmetric; see the module docstring for the rule). False off the map."""
+        key_of = self._key_of
+        ka = key_of.get((a.q, a.r))
+        kb = key_of.get((b.q, b.r))
+        if ka is None or kb is None:
+            return False
+        if kb < ka:  # always look from the lower-numbered hex, so the answer is symmetric by construction
+            a, b, ka, kb = b, a, kb, ka
+        memo_key = ka * self._size + kb
+        seen = self._los_memo.get(memo_key)
+        if seen is not None:
+            return seen
+        dq, dr = b.q - a.q, b.r - a.r
+        table = self._lines.get((dq, dr)) or self._line_table(dq, dr)
+        result = self._clear(ka, table)
+        if len(self._los_memo) >= _MEMO_LIMIT:
+            self._los_memo.clear()
+        self._los_memo[memo_key] = result
+        return result
+
+    def cover_between(self, source: Hex, target: Hex) -> Cover:
+        """Cover ``target`` gets against ``source``: the better of the hexes before it on the two lines.
+
+        Does not check sight (ask :meth:`line_of_sight`); NONE off the map and between neighbours.
+        """
+        key_of = self._key_of
+        ks = key_of.get((source.q, source.r))
+        kt = key_of.get((target.q, target.r))
+        if ks is None or kt is None:
+            return Cover.NONE
+        dq, dr = target.q - source.q, target.r - source.r
+        if abs(dq) + abs(dr) + abs(dq + dr) <= 2:
+            return Cover.NONE
+        cover = self._cover
+        # The lines are always taken from the lower-numbered hex, as for line_of_sight.
+        if ks < kt:
+            d1, d2 = (self._lines.get((dq, dr)) or self._line_table(dq, dr)).before_target
+            return _COVERS[max(cover[ks + d1], cover[ks + d2])]
+        d1, d2 = (self._lines.get((-dq, -dr)) or self._line_table(-dq, -dr)).after_source
+        return _COVERS[max(cover[kt + d1], cover[kt + d2])]
+
+    def sight_and_cover(self, source: Hex, target: Hex) -> Cover | None:
+        """None if ``source`` cannot see ``target``, else the cover ``target`` gets."""
+        if not self.line_of_sight(source, target):
+            return None
+        return self.cover_between(source, target)
+
+    def visibility(self, hexes: list[Hex]) -> dict[tuple[Hex, Hex], Cover]:
+        """For every ordered pair (a, b) of distinct ``hexes`` where a sees b: the cover b gets from a.
+
+        The batch form of :meth:`sight_and_cover` for the AI and overlays; off-map hexes see nothing.
+        """
+        key_of = self._key_of
+        cover = self._cover
+        lines = self._lines
+        keyed = sorted(
+            ((k, h) for h in hexes if (k := key_of.get((h.q, h.r))) is not None), key=lambda kh: kh[0]
+        )
+        result: dict[tuple[Hex, Hex], Cover] = {}
+        for i, (ka, a) in enumerate(keyed):
+            for kb, b in keyed[i + 1 :]:
+                if kb == ka:
+                    continue
+                dq, dr = b.q - a.q, b.r - a.r
+                table = lines.get((dq, dr)) or self._line_table(dq, dr)
+                if not self._clear(ka, table):
+                    continue
+                if abs(dq) + abs(dr) + abs(dq + dr) <= 2:
+                    result[(a, b)] = result[(b, a)] = Cover.NONE
+                    continue
+                d1, d2 = table.before_target
+                result[(a, b)] = _COVERS[max(cover[ka + d1], cover[ka + d2])]
+                d1, d2 = table.after_source
+                result[(b, a)] = _COVERS[max(cover[ka + d1], cover[ka + d2])]
+        return result
+
+    def line(self, a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
+        """The two candidate lines from ``a`` to ``b`` (equal to ``hexgrid.hex_lines``; for drawing)."""
+        line1, line2 = _offset_lines(b.q - a.q, b.r - a.r)
+        return [Hex(a.q + q, a.r + r) for q, r in line1], [Hex(a.q + q, a.r + r) for q, r in line2]
+
+    # -- movement
+    def reachable(self, start: Hex, budget: int, blocked: frozenset[Hex] = frozenset()) -> dict[Hex, int]:
+        """Every hex reachable from ``start`` with at most ``budget`` movement points -> its cheapest cost.
+
+        Entering a hex costs its ``move_cost``; impassable hexes, closed doors and ``blocked`` hexes
+        (other units) cannot be entered. ``start`` itself is included at cost 0.
+        """
+        ks = self._key_or_none(start)
+        if ks is None or budget < 0:
+            return {}
+        cost = self._cost
+        blocked_keys = {k for k in map(self._key_or_none, blocked) if k is not None}
+        best: dict[int, int] = {ks: 0}
+        heap: list[tuple[int, int]] = [(0, ks)]
+        steps = self._steps
+        while heap:
+            g, k = heapq.heappop(heap)
+            if g > best[k]:
+                continue
+            for s in steps:
+                n = k + s
+                c = cost[n]
+                if c == 0 or n in blocked_keys:
+                    continue
+                ng = g + c
+                if ng <= budget and ng < best.get(n, budget + 1):
+                    best[n] = ng
+                    heapq.heappush(heap, (ng, n))
+        hex_of = self._hex_of
+        return {hex_of[k]: g for k, g in best.items()}  # type: ignore[misc]
+
+    def path(self, a: Hex, b: Hex, blocked: frozenset[Hex] = frozenset()) -> list[Hex] | None:
+        """A cheapest path from ``a`` to ``b`` inclusive (A*, hex-distance heuristic), or None.
+
+        Ties break on (estimated total, remaining distance, hex number), so the same query always gives
+        the same path.
+        """
+        ka = self._key_or_none(a)
+        kb = self._key_or_none(b)
+        if ka is None or kb is None:
+            return None
+        if ka == kb:
+            return [a]
+        cost = self._cost
+        if cost[kb] == 0 or b in blocked:
+            return None
+        blocked_keys = {k for k in map(self._key_or_none, blocked) if k is not None}
+        stride, q0, r0 = self._stride, self._q0, self._r0
+        bq, br = b.q - q0, b.r - r0
+
+        def h(k: int) -> int:
+            dq = k % stride - bq
+            dr = k // stride - br
+            return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+        best: dict[int, int] = {ka: 0}
+        came: dict[int, int] = {}
+        h0 = h(ka)
+        heap: list[tuple[int, int, int]] = [(h0, h0, ka)]
+        steps = self._steps
+        while heap:
+            _, _, k = heapq.heappop(heap)
+            if k == kb:
+                out = [kb]
+                while out[-1] != ka:
+                    out.append(came[out[-1]])
+                hex_of = self._hex_of
+                return [hex_of[x] for x in reversed(out)]  # type: ignore[misc]
+            g = best[k]
+            for s in steps:
+                n = k + s
+                c = cost[n]
+                if c == 0 or n in blocked_keys:
+                    continue
+                ng = g + c
+                if ng < best.get(n, 1 << 60):
+                    best[n] = ng
+                    came[n] = k
+                    hn = h(n)
+                    heapq.heappush(heap, (ng + hn, hn, n))
+        return None
+
+    def path_cost(self, path: list[Hex]) -> int:
+        """Movement points to walk ``path`` (the first hex is where the unit stands)."""
+        total = 0
+        for h in path[1:]:
+            c = self.move_cost(h)
+            if c is None:
+                raise ValueError(f"{h} cannot be entered")
+            total += c
+        return total
+
+
+# --------------------------------------------------------------------------------------------------
+# building
+
+
+def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
+    """A battlefield (lenient: wrong values are ignored) and every convention problem found."""
+    b = _Build(tmap)
+    geo = tmap.geometry
+    file = str(tmap.path)
+
+    # Map properties
+    for name, value in tmap.properties.items():
+        if name not in MAP_PROPERTIES:
+            b.add(
+                f"unknown map property '{name}'",
+                f"remove or rename it (map properties: {', '.join(MAP_PROPERTIES)})",
+            )
+        elif not isinstance(value, str):
+            b.add(
+                f"map property '{name}' is {_kind(value)}, not a string", f"make '{name}' a string property"
+            )
+        elif name == "rulesets":
+            for part in (p.strip().lower() for p in value.split(",")):
+                if part and part not in RULESETS:
+                    b.add(
+                        f"'rulesets' names '{part}', not one of {', '.join(RULESETS)}", "fix the comma list"
+                    )
+
+    # Tile properties: checked once per tile, used through a cache of the valid ones.
+    valid_props: dict[int, dict[str, PropertyValue]] = {}
+    for gid, info in sorted(tmap.tiles.items()):
+        good: dict[str, PropertyValue] = {}
+        for name, value in info.properties.items():
+            problem = terrain_value_problem(name, value)
+            if problem is None:
+                good[name] = value
+            else:
+                b.problems.append(
+                    MapProblem(
+                        file,
+                        f"tile {info.local_id} of tileset '{info.tileset}': {problem[0]}",
+                        problem[1] + " (Tiled: Tileset editor, select the tile, Custom Properties)",
+                    )
+                )
+        # The hex's name: an explicit 'terrain', else the tile's class, else (weakly) the tileset's name.
+        if "terrain" not in good:
+            if info.tile_class:
+                good["terrain"] = info.tile_class
+            else:
+                good["\0name"] = info.tileset
+        valid_props[gid] = good
+
+    # Terrain, bottom to top; a tile overrides only the properties it sets.
+    stacks: dict[Hex, dict[str, PropertyValue]] = {}
+    cell_of: dict[Hex, tuple[int, int]] = {}
+    for row in range(tmap.height):
+        for col in range(tmap.width):
+            h = geo.to_hex(col, row)
+            stacks[h] = {}
+            cell_of[h] = (col, row)
+    for layer in tmap.tile_layers():
+        if "decoration" in layer.properties and not isinstance(layer.properties["decoration"], bool):
+            b.add(
+                "'decoration' is not a bool",
+                "delete it and add it again as a bool property (a tick box)",
+                layer=layer.name,
+            )
+        if layer.decoration or not layer.visible:
+            continue
+        for row, values in enumerate(layer.raw):
+            for col, raw in enumerate(values):
+                gid = raw & GID_MASK
+                if gid:
+                    props = valid_props.get(gid)
+                    if props is not None:
+                        _stack(stacks[geo.to_hex(col, row)], props)
+
+    def hex_at(px: float, py: float) -> Hex | None:
+        col, row = geo.pixel_to_cell(px, py)
+        if 0 <= col < tmap.width and 0 <= row < tmap.height:
+            return geo.to_hex(col, row)
+        return None
+
+    doors: list[Door] = []
+    items: dict[Hex, list[str]] = {}
+    zones: list[DeployZone] = []
+    objectives: list[Objective] = []
+    shaped: list[tuple[MapObject, tuple[float, float], str]] = []
+    for olayer in tmap.object_layers():
+        for obj in olayer.objects:
+            where = f"object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
+            good = {}
+            for name, value in obj.properties.items():
+                problem = object_value_problem(name, value)
+                if problem is None:
+                    good[name] = value
+                else:
+                    b.add(f"{where}: {problem[0]}", problem[1], layer=olayer.name)
+            cx, cy = object_center(obj, olayer.offset, tmap)
+            at = hex_at(cx, cy)
+            point_like = obj.shape in ("point", "tile") or "door" in good or "item" in good
+            if at is None and point_like and (good or obj.shape == "tile"):
+                b.add(
+                    f"{where} lies outside the map (its centre is at pixel {cx:.0f},{cy:.0f})",
+                    "move it onto the map or delete it",
+                    layer=olayer.name,
+                )
+                continue
+            if obj.shape == "tile" and at is not None and obj.visible and olayer.visible:
+                tile_props = dict(valid_props.get(obj.raw_gid & GID_MASK, {}))
+                tile_props.update({k: v for k, v in good.items() if terrain_value_problem(k, v) is None})
+                _stack(stacks[at], tile_props)
+            if at is not None and "door" in good:
+                if any(d.hex == at for d in doors):
+                    b.add(f"{where}: a second door on the same hex", "delete one of them", layer=olayer.name)
+                else:
+                    doors.append(Door(at, good["door"] == "open", obj.id, obj.name))
+            if at is not None and "item" in good:
+                items.setdefault(at, []).append(str(good["item"]))
+            if "deploy" in good:
+                if obj.shape not in ZONE_SHAPES:
+                    b.add(
+                        f"{where}: a deploy zone must be a rectangle, ellipse or polygon, not a {obj.shape}",
+                        "draw the zone with the Rectangle or Polygon tool and give it the 'deploy' property",
+                        layer=olayer.name,
+                    )
+                else:
+                    shaped.append((obj, olayer.offset, "deploy:" + str(good["deploy"])))
+            if "objective" in good:
+                kind = str(good["objective"])
+                if obj.shape in ZONE_SHAPES:
+                    shaped.append((obj, olayer.offset, "objective:" + kind))
+                elif at is not None:
+                    objectives.append(Objective(kind, obj.id, obj.name, frozenset({at})))
+                else:
+                    b.add(
+                        f"{where}: the objective lies outside the map",
+                        "move it onto the map",
+                        layer=olayer.name,
+                    )
+
+    terrain = {h: _terrain_from(props) for h, props in stacks.items()}
+    centres = [(h, geo.hex_center(h)) for h in stacks]
+    for obj, offset, what in shaped:
+        inside = frozenset(h for h, (x, y) in centres if _shape_contains(obj, offset, x, y))
+        where = f"object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
+        kind, value = what.split(":", 1)
+        if not inside:
+            b.add(
+                f"{where}: the {'deploy zone' if kind == 'deploy' else 'objective'} covers no hex centre",
+                "make the shape cover the centres of the hexes it means (or move it onto the map)",
+            )
+            continue
+        if kind == "deploy":
+            zones.append(DeployZone(value, obj.id, inside))
+            bad = sorted(cell_of[h] for h in inside if terrain[h].impassable)
+            if bad:
+                listed = " ".join(f"{c},{r}" for c, r in bad[:20]) + (" ..." if len(bad) > 20 else "")
+                b.add(
+                    f"{where}: deploy zone '{value}' includes {len(bad)} impassable hex(es): cells {listed}",
+                    "reshape the zone so it covers only hexes units can stand on",
+                    cell=bad[0],
+                )
+        else:
+            objectives.append(Objective(value, obj.id, obj.name, inside))
+
+    for door in doors:
+        if terrain[door.hex].impassable:
+            b.add(
+                f"door object {door.object_id} stands on an impassable hex, so no one can walk through it",
+                "put the door in the gap of the wall (a passable hex), or clear 'impassable' there",
+                cell=cell_of[door.hex],
+            )
+
+    sides = sorted({z.side for z in zones})
+    if not zones:
+        b.add(
+            "the map has no deploy zones",
+            "add an object layer with a rectangle per side and the property deploy = side1, side2 ...",
+        )
+    elif len(sides) < 2:
+        b.add(
+            f"the map has deploy zones for only one side ({sides[0]})",
+            "add a zone with deploy = side2 (every side needs a zone)",
+        )
+
+    battlefield = Battlefield(
+        geo,
+        tmap.width,
+        tmap.height,
+        terrain,
+        doors=doors,
+        items={h: tuple(v) for h, v in items.items()},
+        zones=zones,
+        objectives=objectives,
+        properties=tmap.properties,
+        file_hash=tmap.file_hash,
+    )
+    return battlefield, b.problems
+
+
+def _stack(props: dict[str, PropertyValue], layer_props: Mapping[str, PropertyValue]) -> None:
+    """Lay one tile's properties over a hex's: the keys it sets override; a tileset name only names a hex
+    that has no better name yet."""
+    for name, value in layer_props.items():
+        if name == "\0name":
+            if "terrain" not in props:
+                props["\0name"] = value
+        else:
+            props[name] = value
+
+
+_TERRAIN_CACHE: dict[tuple[object, ...], Terrain] = {}
+
+
+def _terrain_from(props: Mapping[str, PropertyValue]) -> Terrain:
+    name = props.get("terrain", props.get("\0name", DEFAULT_TERRAIN_NAME))
+    key = (
+        str(name),
+        bool(props.get("impassable", False)),
+        bool(props.get("blocks_sight", False)),
+        _COVER_NAMES.get(str(props.get("cover", "none")), Cover.NONE),
+        int(props.get("move_cost", 1)),
+        bool(props.get("destructible", False)),
+    )
+    terrain = _TERRAIN_CACHE.get(key)
+    if terrain is None:
+        terrain = Terrain(*key)
+        if len(_TERRAIN_CACHE) < 4096:
+            _TERRAIN_CACHE[key] = terrain
+    return terrain
+
+
+def load_battlefield(path: str | Path, *, strict: bool = True) -> Battlefield:
+    """Load a .tmx straight into a battlefield (images need not exist); raises MapLoadError only."""
+    return Battlefield.from_tiled(load_tiled_map(path, require_images=False), strict=strict)

@@ -33,7 +33,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy game ai tools
 
 bench: $(STAMP)
-	$(BIN)/python -m pytest -q tests/bench --benchmark-only --benchmark-columns=min,median,mean,max,ops,rounds
+	mkdir -p .benchmarks
+	$(BIN)/python -m pytest -q tests/bench --benchmark-only --benchmark-columns=min,median,mean,max,rounds \
+		--benchmark-json=.benchmarks/latest.json --benchmark-save-data
+	$(BIN)/python -m tools.bench_report .benchmarks/latest.json
 
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play $(MAP) --frames 30 --screenshot docs/images/battlefield.png

@@ -133,7 +133,7 @@ def test_closed_door_blocks_movement_and_sight_until_opened(tmp_path: Path) -> N
     door = mf.Obj(7, x - 10, y - 10, 20, 20, props={"door": mf.Enum("closed", "Door"), "item": "Key"})
     bf = field(tmp_path, terrain=walls, objects=[door])
     left, right, gap = at(bf, 1, 3), at(bf, 5, 3), at(bf, 3, 3)
-    assert bf.door_at(gap) is not None and not bf.door_at(gap).is_open  # type: ignore[union-attr]
+    assert bf.door_at(gap) is not None and not bf.door_at(gap).is_open
     assert bf.items_at(gap) == ("Key",)
     assert not bf.line_of_sight(left, right)
     assert bf.path(left, right) is None

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -526,3 +528,37 @@ def test_mangled_maps_raise_only_map_load_error(tmp_path: Path, data: st.DataObj
             for raw in row
             if raw
         )
+
+
+# ------------------------------------------------------------------------------------------------
+# Tiled itself as the oracle: maps Tiled re-saves load the same
+
+
+TILED = shutil.which("tiled")
+
+
+@pytest.mark.skipif(TILED is None, reason="Tiled is not installed")
+@pytest.mark.parametrize("encoding", ["csv", "zlib", "gzip", "base64"])
+def test_maps_resaved_by_tiled_load_the_same(tmp_path: Path, encoding: str) -> None:
+    flagged = (mf.BARREL + 1) | ROTATE_HEX_120 | FLIP_VERTICAL
+    extra = [mf.tile_layer("flags", mf.grid(5, 4, 0, {(3, 2): flagged}), encoding=encoding)]
+    path = mf.standard_map(
+        tmp_path, 5, 4, terrain={(1, 1): mf.WALL}, encoding=encoding, extra_layers=extra, with_deploy=True
+    )
+    resaved = tmp_path / "resaved.tmx"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run(
+        [str(TILED), "--export-map", "tmx", str(path), str(resaved)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    if out.returncode != 0 or not resaved.exists():
+        pytest.skip(f"Tiled could not export here: {out.stderr.strip()[:200]}")
+    ours, theirs = load_tiled_map(path), load_tiled_map(resaved)
+    assert [x.name for x in ours.layers] == [x.name for x in theirs.layers]
+    assert [x.raw for x in ours.tile_layers()] == [x.raw for x in theirs.tile_layers()]
+    assert theirs.tile_layers()[2].raw[2][3] == flagged
+    assert ours.tiles == theirs.tiles

@@ -499,13 +499,13 @@ def paint_grass(variant: int) -> Callable[[Orient, random.Random, Noises], Canva
         def color(x: float, y: float) -> RGB:
             p = patches(x, y)
             g = mix((150.0, 136.0, 70.0), (196.0, 176.0, 96.0), detail(x, y))
-            t = clamp((p - 0.22) * 5, 0.0, 1.0)
+            t = clamp((p - 0.12) * 4, 0.0, 1.0)
             return mix(sand(x, y), g, t)
 
         cv = ground_canvas(o, color, rng, 7.0)
         for x, y in interior_points(o, rng, 70 + variant * 40, 3):
             wx, wy = x, y - o.image_dy
-            if patches(wx, wy) < 0.26:
+            if patches(wx, wy) < 0.16:
                 continue
             a = -math.pi / 2 + rng.uniform(-0.7, 0.7)
             ln = rng.uniform(2.5, 5.0)

@@ -39,7 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench_report .benchmarks/latest.json
 
 screenshots: $(STAMP)
-	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play $(MAP) --frames 30 --screenshot docs/images/battlefield.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play $(MAP) --frames 30 --mouse 520,330 --screenshot docs/images/battlefield.png
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks

@@ -45,6 +45,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _point(text: str) -> tuple[int, int]:
+    try:
+        x_text, y_text = text.split(",")
+        return int(x_text), int(y_text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a position; write it as X,Y, e.g. 640,360"
+        ) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexslinger",
@@ -64,6 +74,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="render this many frames and quit (works headless with SDL_VIDEODRIVER=dummy)",
     )
     play.add_argument("--screenshot", type=Path, default=None, help="save the last frame to this PNG")
+    play.add_argument(
+        "--mouse",
+        type=_point,
+        default=None,
+        metavar="X,Y",
+        help="put the mouse pointer at this window position first (for headless screenshots)",
+    )
 
     check = sub.add_parser("check-map", help="list every problem in one or more maps (exit 1 if any)")
     check.add_argument("maps", nargs="+", type=Path, metavar="MAP")
@@ -98,7 +115,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return EXIT_NO_DISPLAY
     from game.ui.app import run_app  # pygame is imported only here
 
-    return run_app(args.map, size=args.size, frames=args.frames, screenshot=args.screenshot)
+    return run_app(args.map, size=args.size, frames=args.frames, screenshot=args.screenshot, mouse=args.mouse)
 
 
 def cmd_check_map(args: argparse.Namespace) -> int:

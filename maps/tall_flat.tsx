@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <tileset version="1.10" tiledversion="1.10.2" name="tall_flat" tilewidth="128" tileheight="192" tilecount="2" columns="2">
- <tileoffset x="-28" y="0"/>
+ <tileoffset x="-27" y="0"/>
  <image source="../assets/tiles/tall_flat.png" width="256" height="192"/>
  <tile id="0" type="water_tower">
   <properties>

@@ -211,3 +211,29 @@ def test_cli_on_a_missing_map_exits_1_with_a_clear_message(command: str, tmp_pat
     assert result.returncode == 1
     assert "missing.tmx" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_status_line_names_cover_doors_and_items_on_the_shipped_town() -> None:
+    """The status line tells a GM what the rules see: cover by name, door state, items lying there."""
+    from game.hexgrid import Hex
+    from game.ui.hud import status_text
+    from game.ui.terrain import TerrainLookup
+
+    tmap = load_tiled_map(Path(__file__).resolve().parent.parent / "maps" / "frontier_town.tmx")
+    lookup = TerrainLookup(tmap)
+
+    def text(h: Hex) -> str:
+        report = lookup.report(*tmap.geometry.to_cell(h))
+        return status_text(report, "")
+
+    crates = text(Hex(-6, 18))
+    assert "Crates" in crates
+    assert "Cover: half" in crates
+    assert "Door (closed)" in text(Hex(3, 2))  # the saloon's back door
+    assert "Door (open)" in text(Hex(6, 9))  # the saloon's swing doors
+    assert "Item: Smelling Salts" in text(Hex(4, 3))
+    wall = text(Hex(2, 2))  # the saloon's wall
+    assert "Timber wall" in wall
+    assert "Impassable" in wall
+    assert "Blocks sight" in wall
+    assert "Impassable" not in text(Hex(3, 1))  # dry grass outside

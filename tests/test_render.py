@@ -40,7 +40,7 @@ from game.tiledmap import (
     TileInfo,
     TileLayer,
 )
-from game.ui.render import Affine, MapRenderer, render_map_surface, transform_picture
+from game.ui.render import Affine, MapRenderer, render_map_file, render_map_surface, transform_picture
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = Path(__file__).resolve().parent.parent
@@ -612,3 +612,44 @@ def test_render_map_cli_on_a_missing_map_exits_1_without_traceback(tmp_path: Pat
 
 if __name__ == "__main__":  # pragma: no cover
     make_goldens()
+
+
+# --------------------------------------------------------------------------------------------------
+# The shipped maps against Tiled itself
+
+
+@pytest.mark.parametrize("name", ["ranch_duel", "frontier_town"])
+def test_shipped_map_matches_tmxrasterizer(name: str, tmp_path: Path) -> None:
+    """`render-map` puts every tile of a shipped map on the pixel Tiled does.
+
+    Shape objects (deploy zones, objective areas, item pins) are game data the renderer leaves out, so
+    those layers are hidden from tmxrasterizer. What remains may differ by 2/255 per channel where
+    anti-aliased sprite edges are alpha-blended (Qt and SDL round the blend differently); a tile placed
+    one pixel off would differ by far more, on thousands of pixels.
+    """
+    if TMXRASTERIZER is None:
+        pytest.skip("tmxrasterizer is not installed (apt install tiled)")
+    tmx = Path(__file__).resolve().parent.parent / "maps" / f"{name}.tmx"
+    ours_png = tmp_path / "ours.png"
+    tiled_png = tmp_path / "tiled.png"
+    render_map_file(tmx, ours_png)
+    subprocess.run(
+        [
+            TMXRASTERIZER,
+            "--no-smoothing",
+            *("--hide-layer", "deploy", "--hide-layer", "objectives", "--hide-layer", "items"),
+            str(tmx),
+            str(tiled_png),
+        ],
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        timeout=300,
+        check=True,
+    )
+    ours = pygame.image.load(str(ours_png))
+    tiled = pygame.image.load(str(tiled_png))
+    assert ours.get_size() == tiled.get_size()
+    a = pygame.image.tobytes(ours, "RGBA")
+    b = pygame.image.tobytes(tiled, "RGBA")
+    worst = max(abs(x - y) for x, y in zip(a, b, strict=True))
+    assert worst <= 2

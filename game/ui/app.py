@@ -126,10 +126,13 @@ def run_app(
     size: tuple[int, int] = settings.WINDOW_SIZE,
     frames: int | None = None,
     screenshot: Path | None = None,
+    mouse: tuple[int, int] | None = None,
 ) -> int:
     """Open the window on a map; returns the exit status (1 when the map could not be loaded).
 
     A broken map is reported on stderr and shown in the window, problem by problem (no traceback).
+    ``mouse`` posts a pointer move to that window position first, so a headless screenshot shows the
+    hover outline and status line as a player would see them.
     """
     path = Path(map_path)
     tmap, problems = load_map_or_problems(path)
@@ -148,6 +151,10 @@ def run_app(
         else:
             app.push(ErrorScene(f"Cannot open {path.name}", problems))
             app.exit_code = 1
+        if mouse is not None:
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0))
+            )
         code = app.run(frames)
         if screenshot is not None:
             try:

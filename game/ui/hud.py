@@ -74,7 +74,11 @@ def status_segments(report: HexReport | None, idle_text: str) -> list[Segment]:
             "Move: \u2014" if report.impassable or report.move_cost is None else f"Move: {report.move_cost}"
         ),
     ]
-    if report.impassable:
+    if report.door is not None:
+        segments += [SEPARATOR, Segment(f"Door ({report.door})", bold=True)]
+    if report.items:
+        segments += [SEPARATOR, Segment("Item: " + ", ".join(report.items))]
+    if report.impassable and report.door is None:
         segments += [SEPARATOR, Segment("Impassable", settings.STATUS_WARN, bold=True)]
     if report.blocks_sight:
         segments += [SEPARATOR, Segment("Blocks sight", settings.STATUS_WARN, bold=True)]

@@ -28,13 +28,13 @@ def main(argv: list[str]) -> int:
     machine = report.get("machine_info", {})
     cpu = machine.get("cpu", {}).get("brand_raw", machine.get("processor", "?"))
     print(f"{report.get('datetime', '?')}  {cpu}")
-    print(f"{'benchmark':48} {'median':>9} {'mean':>9} {'p95':>9} {'max':>9} {'rounds':>7}")
+    print(f"{'benchmark':58} {'median':>9} {'mean':>9} {'p95':>9} {'max':>9} {'rounds':>7}")
     for bench in report.get("benchmarks", []):
         stats = bench["stats"]
         data = stats.get("data") or []
         p95 = percentile(data, 0.95) if data else float("nan")
         print(
-            f"{bench['name']:48} {stats['median'] * 1000:8.3f}ms {stats['mean'] * 1000:8.3f}ms "
+            f"{bench['name']:58} {stats['median'] * 1000:8.3f}ms {stats['mean'] * 1000:8.3f}ms "
             f"{p95 * 1000:8.3f}ms {stats['max'] * 1000:8.3f}ms {stats['rounds']:7d}"
         )
     return 0

@@ -46,3 +46,18 @@ def test_bench_path_across_the_map(benchmark: BenchmarkFixture, big_battlefield:
     assert route is not None
     assert route[0] == a
     assert route[-1] == b
+
+
+def test_bench_sight_and_cover_40_units_new_layout_each_time(
+    benchmark: BenchmarkFixture, big_battlefield: Battlefield
+) -> None:
+    """The same query with 40 fresh positions every round, so line tables for new offsets get built
+    (the cost a turn pays when units have moved), rather than the all-warm figure above."""
+    layouts = [passable_hexes(big_battlefield, 40, seed=1000 + i) for i in range(60)]
+    rounds = iter(layouts)
+
+    def fresh() -> int:
+        return len(big_battlefield.visibility(next(rounds)))
+
+    seen = benchmark.pedantic(fresh, rounds=60, iterations=1)
+    assert seen > 0

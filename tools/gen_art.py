@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 from xml.sax.saxutils import escape, quoteattr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +41,14 @@ SIGN_SIZE = (160, 44)
 
 RGB = tuple[float, float, float]
 PropValue = str | int | bool
+
+
+class BlockProps(TypedDict, total=False):
+    """A reusable bundle of tile properties, spread into ``_t``/``_o`` as keyword arguments."""
+
+    cover: str
+    impassable: bool
+    blocks_sight: bool
 
 
 # --------------------------------------------------------------------------------------------------
@@ -366,6 +375,11 @@ class TileDef:
     props: dict[str, PropValue]
 
 
+def tile_props(**props: PropValue) -> dict[str, PropValue]:
+    """Keyword arguments (incl. spread ``BlockProps`` bundles) as a tile property dict, in order."""
+    return dict(props)
+
+
 Ground = Callable[[Orient, random.Random], Canvas]
 
 
@@ -595,7 +609,7 @@ def voronoi_points(o: Orient, seed: str, n: int) -> list[tuple[float, float]]:
         u, v = rng.random(), rng.random()
         pts.append((u * ax + v * bx, u * ay + v * by))
     # the 9 lattice translates make the cells periodic
-    out = []
+    out: list[tuple[float, float]] = []
     for i in (-1, 0, 1):
         for j in (-1, 0, 1):
             out.extend((x + i * ax + j * bx, y + i * ay + j * by) for x, y in pts)
@@ -882,7 +896,7 @@ def _t(key: str, painter: Callable[[Orient, random.Random, Noises], Canvas], **p
     TERRAIN.append((TileDef(key, dict(props)), painter))
 
 
-WALL = {"impassable": True, "blocks_sight": True, "cover": "full"}
+WALL: BlockProps = {"impassable": True, "blocks_sight": True, "cover": "full"}
 
 _t("sand", paint_sand(0), terrain="sand")
 _t("sand_pebbles", paint_sand(1), terrain="sand")
@@ -1461,8 +1475,8 @@ def _o(key: str, painter: Sprite, shadow: bool = True, **props: PropValue) -> No
     OBJECTS.append((TileDef(key, dict(props)), painter, shadow))
 
 
-HALF = {"cover": "half"}
-BIG = {"cover": "full", "impassable": True, "blocks_sight": True}
+HALF: BlockProps = {"cover": "half"}
+BIG: BlockProps = {"cover": "full", "impassable": True, "blocks_sight": True}
 
 _o("barrel", sprite_barrel, terrain="barrel", destructible=True, **HALF)
 _o("barrels", sprite_barrels, terrain="barrels", destructible=True, **HALF)
@@ -1595,7 +1609,7 @@ def tall_windmill(rng: random.Random, fx: float, fy: float) -> Canvas:
 
 
 TALL: list[tuple[TileDef, Callable[[random.Random, float, float], Canvas]]] = [
-    (TileDef("water_tower", {"terrain": "water tower", **BIG}), tall_water_tower),
+    (TileDef("water_tower", tile_props(terrain="water tower", **BIG)), tall_water_tower),
     (TileDef("windmill", {"terrain": "windmill", "impassable": True, "cover": "half"}), tall_windmill),
 ]
 

@@ -725,7 +725,7 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
             else:
                 b.problems.append(
                     MapProblem(
-                        file,
+                        info.source or file,
                         f"tile {info.local_id} of tileset '{info.tileset}': {problem[0]}",
                         problem[1] + " (Tiled: Tileset editor, select the tile, Custom Properties)",
                     )

@@ -89,6 +89,7 @@ class TileInfo:
     ]  # size Tiled draws it at (tilerendersize="tile" -> rect size, "grid" -> map tile)
     properties: dict[str, PropertyValue]
     tile_class: str = ""
+    source: str = ""  # the file the tileset is defined in: its .tsx, or the map for an embedded tileset
 
 
 @dataclass(frozen=True, slots=True)
@@ -759,6 +760,7 @@ class _Loader:
                     render_size=render_size(tw, th),
                     properties=props,
                     tile_class=cls,
+                    source=file,
                 )
         else:
             # Image collection: every tile has its own image (optionally a sub-rectangle, Tiled 1.9+).
@@ -788,6 +790,7 @@ class _Loader:
                     render_size=render_size(w, h),
                     properties=props,
                     tile_class=cls,
+                    source=file,
                 )
                 count = max(count, tid + 1)
         self.ranges.append(_TilesetRange(firstgid, name, count))

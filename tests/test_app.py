@@ -165,9 +165,10 @@ def test_escape_quits(app_scene: tuple[App, BattleScene]) -> None:
     assert app.step(1 / 60) is False
 
 
-def test_run_app_renders_frames_and_saves_a_window_sized_screenshot(map_path: Path, tmp_path: Path) -> None:
+def test_run_app_renders_frames_and_saves_a_window_sized_screenshot(tmp_path: Path) -> None:
     shot = tmp_path / "shot.png"
-    assert run_app(map_path, size=(640, 480), frames=3, screenshot=shot) == 0
+    ranch = Path(__file__).resolve().parent.parent / "maps" / "ranch_duel.tmx"
+    assert run_app(ranch, size=(640, 480), frames=3, screenshot=shot) == 0
     assert pygame.image.load(str(shot)).get_size() == (640, 480)
 
 
@@ -237,3 +238,71 @@ def test_status_line_names_cover_doors_and_items_on_the_shipped_town() -> None:
     assert "Impassable" in wall
     assert "Blocks sight" in wall
     assert "Impassable" not in text(Hex(3, 1))  # dry grass outside
+
+
+def _map_with_a_mistyped_cover(tmp_path: Path) -> Path:
+    """A copy of the shipped ranch map whose objects tileset says cover 'halff'."""
+    import shutil
+
+    root = Path(__file__).resolve().parent.parent
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    for f in (root / "maps").glob("*.tsx"):
+        shutil.copy(f, maps)
+    shutil.copy(root / "maps" / "ranch_duel.tmx", maps)
+    (tmp_path / "assets").symlink_to(root / "assets")
+    tsx = maps / "objects_pointy.tsx"
+    tsx.write_text(tsx.read_text(encoding="utf-8").replace('value="half"', 'value="halff"'), encoding="utf-8")
+    return maps / "ranch_duel.tmx"
+
+
+def test_the_window_shows_the_same_problems_as_check_map(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Loading a map that breaks the conventions shows check-map's list, names the .tsx, and returns 1."""
+    from game.mapcheck import check_map
+
+    bad = _map_with_a_mistyped_cover(tmp_path)
+    expected = [str(p) for p in check_map(bad)]
+    assert expected
+    assert all("objects_pointy.tsx" in line and "'halff'" in line for line in expected)
+    assert run_app(bad, size=(640, 480), frames=2, screenshot=tmp_path / "shot.png") == 1
+    err = capsys.readouterr().err.splitlines()
+    assert [line.removeprefix("  - ") for line in err[1:]] == expected
+
+
+def test_open_anyway_replaces_the_problem_list_with_the_map(tmp_path: Path) -> None:
+    tmap = load_tiled_map(_map_with_a_mistyped_cover(tmp_path))
+    app = App((640, 480), "test")
+    try:
+        app.push(ErrorScene("1 problem", ["cover is 'halff'"], lambda: BattleScene(tmap, app.size)))
+        app.step(0.016)
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        app.step(0.016)
+        assert isinstance(app.top, BattleScene)
+        assert app.running
+    finally:
+        pygame.display.quit()
+
+
+def test_a_long_problem_list_scrolls_and_says_how_much_is_hidden() -> None:
+    pygame.display.init()
+    try:
+        scene = ErrorScene("Cannot open x.tmx", [f"problem number {i}" for i in range(60)])
+        surface = pygame.Surface((640, 480))
+        scene.draw(surface)
+        assert scene.scroll == 0
+        visible = scene._rows_visible
+        assert visible < 60
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
+        assert scene.scroll == visible - 1
+        scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-100, flipped=False))
+        scene.draw(surface)
+        assert scene.scroll == 60 - visible  # clamped at the end
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
+        assert scene.scroll == 0
+        # Enter without a map to open closes with status 1
+        action = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+        assert action == Quit(1)
+    finally:
+        pygame.display.quit()

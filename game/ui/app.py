@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from game.battlefield import build_battlefield
 from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
 from game.ui import settings
 from game.ui.render import ensure_pygame
@@ -136,8 +137,13 @@ def run_app(
     """
     path = Path(map_path)
     tmap, problems = load_map_or_problems(path)
+    battlefield = None
+    if tmap is not None:
+        # The conventions check-map applies (a mistyped cover, a deploy zone on a wall) are shown too.
+        battlefield, problems = build_battlefield(tmap)
     if problems:
-        print(f"hexslinger: cannot open {path}:", file=sys.stderr)
+        verdict = "cannot open" if tmap is None else "problems in"
+        print(f"hexslinger: {verdict} {path}:", file=sys.stderr)
         for problem in problems:
             print(f"  - {problem}", file=sys.stderr)
     try:
@@ -146,11 +152,18 @@ def run_app(
         print(f"hexslinger: cannot open a window: {error}", file=sys.stderr)
         return 1
     try:
-        if tmap is not None:
-            app.push(BattleScene(tmap, app.size))
+        if tmap is not None and not problems:
+            app.push(BattleScene(tmap, app.size, battlefield))
+        elif tmap is not None:
+            loaded = tmap
+
+            def open_anyway() -> Scene:
+                return BattleScene(loaded, app.size, battlefield)
+
+            count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+            app.push(ErrorScene(f"{count} in {path.name}", problems, open_anyway))
         else:
             app.push(ErrorScene(f"Cannot open {path.name}", problems))
-            app.exit_code = 1
         if mouse is not None:
             pygame.event.post(
                 pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0))

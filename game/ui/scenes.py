@@ -6,10 +6,12 @@ A handler returns None (stay), :class:`Push` (open a screen on top), :class:`Pop
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
+from game.battlefield import Battlefield
 from game.tiledmap import MapProblem, TiledMap
 from game.ui import settings
 from game.ui.hud import Segment, StatusBar, TextCache, status_segments
@@ -73,11 +75,11 @@ KEY_PAN_NUDGE = 48  # screen pixels moved at once on a key press, before the hel
 class BattleScene(Scene):
     """The map with camera controls, the hovered hex outlined and its facts on the status line."""
 
-    def __init__(self, tmap: TiledMap, size: tuple[int, int]) -> None:
+    def __init__(self, tmap: TiledMap, size: tuple[int, int], battlefield: Battlefield | None = None) -> None:
         self.map = tmap
         self.size = size
         self.view = MapView(tmap, self._view_size(size))
-        self.terrain = TerrainLookup(tmap)
+        self.terrain = TerrainLookup(tmap, battlefield)
         self.status = StatusBar()
         self.title = str(tmap.properties.get("title") or tmap.path.stem)
         self._drag_button: int | None = None
@@ -179,22 +181,70 @@ class BattleScene(Scene):
 
 
 class ErrorScene(Scene):
-    """A map that could not be loaded: every problem, phrased for the GM, on a parchment panel."""
+    """A map's problems, phrased for the GM, on a parchment panel: the same list `check-map` prints.
 
-    def __init__(self, heading: str, problems: list[MapProblem] | list[str]) -> None:
+    Long lists scroll (wheel, arrow keys, Page Up/Down). When the map did load and only breaks the
+    conventions, ``open_anyway`` lets the GM look at it regardless (Enter); Esc always closes.
+    """
+
+    def __init__(
+        self,
+        heading: str,
+        problems: list[MapProblem] | list[str],
+        open_anyway: Callable[[], Scene] | None = None,
+    ) -> None:
         self.heading = heading
         self.lines = [str(p) for p in problems]
+        self.open_anyway = open_anyway
         self.text = TextCache(settings.ERROR_FONT_SIZE)
         self.title_text = TextCache(settings.ERROR_FONT_SIZE + 6)
         self.size = settings.WINDOW_SIZE
+        self.scroll = 0  # index of the first wrapped row shown
+        self._wrapped: list[str] = []
+        self._wrapped_width = -1
+        self._rows_visible = 1
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
 
+    @property
+    def hint(self) -> str:
+        if self.open_anyway is not None:
+            return "Fix the map in Tiled and open it again.  Enter: open it anyway.  Esc closes."
+        return "Fix the map in Tiled and open it again.  Esc closes."
+
+    def _scroll_by(self, rows: int) -> None:
+        limit = max(0, len(self._wrapped) - self._rows_visible)
+        self.scroll = max(0, min(limit, self.scroll + rows))
+
     def handle(self, event: pygame.event.Event) -> Action | None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q, pygame.K_RETURN):
-            return Quit(1)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_q):
+                return Quit(1)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return Replace(self.open_anyway()) if self.open_anyway is not None else Quit(1)
+            steps = {
+                pygame.K_DOWN: 1,
+                pygame.K_UP: -1,
+                pygame.K_PAGEDOWN: self._rows_visible - 1,
+                pygame.K_PAGEUP: -(self._rows_visible - 1),
+                pygame.K_END: len(self._wrapped),
+                pygame.K_HOME: -len(self._wrapped),
+            }
+            if event.key in steps:
+                self._scroll_by(steps[event.key])
+        elif event.type == pygame.MOUSEWHEEL:
+            self._scroll_by(-3 * event.y)
         return None
+
+    def _layout(self, max_width: int) -> list[str]:
+        """Wrapped rows, computed once per panel width (not per frame)."""
+        if max_width != self._wrapped_width:
+            self._wrapped = [
+                row for line in self.lines for row in _wrap(self.text, "\u2022 " + line, max_width)
+            ]
+            self._wrapped_width = max_width
+        return self._wrapped
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(settings.ERROR_BG)
@@ -206,18 +256,25 @@ class ErrorScene(Scene):
         title = self.title_text.render(self.heading, settings.ERROR_TITLE, bold=True)
         surface.blit(title, (panel.x + 24, y))
         y += title.get_height() + 16
-        max_width = panel.width - 48
-        for line in self.lines:
-            for wrapped in _wrap(self.text, "\u2022 " + line, max_width):
-                if y > panel.bottom - 60:
-                    break
-                text = self.text.render(wrapped, settings.ERROR_TEXT)
-                surface.blit(text, (panel.x + 24, y))
-                y += self.text.line_height
-            y += 6
-        hint = self.text.render(
-            "Fix the map in Tiled and open it again.  Esc closes.", settings.STATUS_TEXT_DIM
-        )
+        rows = self._layout(panel.width - 48)
+        bottom = panel.bottom - 60
+        self._rows_visible = max(1, (bottom - y) // self.text.line_height - 1)
+        self._scroll_by(0)
+        shown = rows[self.scroll : self.scroll + self._rows_visible]
+        if self.scroll > 0:
+            more = self.text.render(f"\u25b2 {self.scroll} more rows above", settings.STATUS_TEXT_DIM)
+            surface.blit(more, (panel.right - 24 - more.get_width(), panel.y + 24))
+        for row in shown:
+            surface.blit(self.text.render(row, settings.ERROR_TEXT), (panel.x + 24, y))
+            y += self.text.line_height
+        below = len(rows) - self.scroll - len(shown)
+        if below > 0:
+            more = self.text.render(
+                f"\u25bc {below} more rows below: scroll with the wheel or the arrow keys",
+                settings.STATUS_TEXT_DIM,
+            )
+            surface.blit(more, (panel.x + 24, y + 4))
+        hint = self.text.render(self.hint, settings.STATUS_TEXT_DIM)
         surface.blit(hint, (panel.x + 24, panel.bottom - 24 - hint.get_height()))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.battlefield import build_battlefield
+from game.battlefield import Battlefield, build_battlefield
 from game.hexgrid import Hex
 from game.tiledmap import TiledMap
 
@@ -32,9 +32,9 @@ class HexReport:
 class TerrainLookup:
     """Answers "what is at this cell" for the status line (cached per cell)."""
 
-    def __init__(self, tmap: TiledMap) -> None:
+    def __init__(self, tmap: TiledMap, battlefield: Battlefield | None = None) -> None:
         self.map = tmap
-        self.battlefield, _problems = build_battlefield(tmap)
+        self.battlefield = battlefield if battlefield is not None else build_battlefield(tmap)[0]
         self._cache: dict[tuple[int, int], HexReport | None] = {}
 
     def report(self, col: int, row: int) -> HexReport | None:

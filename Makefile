@@ -27,6 +27,7 @@ play: $(PLAY_STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy game ai tools
 	$(BIN)/python -m pytest -q --benchmark-disable
 
 typecheck: $(STAMP)

@@ -40,6 +40,7 @@ __all__ = [
     "hex_subtract",
     "hexes_within",
     "offset_to_axial",
+    "polygon_contains",
 ]
 
 

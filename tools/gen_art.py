@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.hexgrid import StaggerAxis, StaggerIndex, TiledHexGeometry  # noqa: E402
+from game.hexgrid import StaggerAxis, StaggerIndex, TiledHexGeometry, polygon_contains  # noqa: E402
 
 SEED = 1873
 HEX_SIDE = 36  # (74 - 36) is even, so Tiled 1.8 and >= 1.10 agree on the 74 px hex to the pixel
@@ -223,22 +223,10 @@ def capsule(
     return inside, (min(ax, bx) - r, min(ay, by) - r, max(ax, bx) + r, max(ay, by) + r)
 
 
-def point_in_polygon(poly: list[tuple[float, float]], x: float, y: float) -> bool:
-    inside = False
-    j = len(poly) - 1
-    for i in range(len(poly)):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
-            inside = not inside
-        j = i
-    return inside
-
-
 def polygon(poly: list[tuple[float, float]]) -> tuple[Inside, tuple[float, float, float, float]]:
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
-    return (lambda x, y: point_in_polygon(poly, x, y)), (min(xs), min(ys), max(xs), max(ys))
+    return (lambda x, y: polygon_contains(poly, x, y)), (min(xs), min(ys), max(xs), max(ys))
 
 
 def shape(cv: Canvas, sh: tuple[Inside, tuple[float, float, float, float]], color: Color | RGB) -> None:
@@ -392,7 +380,7 @@ def hex_mask(o: Orient) -> list[bool]:
             hit = False
             for sy in (0.02, 0.5, 0.98):
                 for sx in (0.02, 0.5, 0.98):
-                    if point_in_polygon(poly, x + sx, y + sy):
+                    if polygon_contains(poly, x + sx, y + sy):
                         hit = True
                         break
                 if hit:

@@ -90,6 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path, required=True, help="the PNG to write")
     render.add_argument("--grid", action="store_true", help="draw the hex grid")
     render.add_argument("--coords", action="store_true", help="write each hex's col,row in it")
+    replay = sub.add_parser("replay", help="replay a save's command log and report its digest check")
+    replay.add_argument("save", type=Path)
+    replay.add_argument(
+        "--verify", action="store_true", help="exit 1 unless the replay reaches the saved digest"
+    )
     return parser
 
 
@@ -151,12 +156,43 @@ def cmd_render_map(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.save import SaveError, load_match
+
+    try:
+        match, data = load_match(args.save, verify=False)
+    except SaveError as error:
+        print(f"hexslinger: {error.path}: {error.what} -- {error.fix}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    try:
+        digest = match.digest()
+        outcome = match.outcome()
+    finally:
+        match.close()
+    count = len(data.commands)
+    print(f"{args.save}: {data.ruleset} on {data.map_file}, seed {data.seed}, {count} commands replayed")
+    print(f"  saved digest    {data.digest}")
+    print(f"  replayed digest {digest}")
+    if outcome is not None:
+        print(f"  result: {outcome.winner or 'draw'} ({outcome.reason})")
+    if digest != data.digest:
+        print("  MISMATCH: the replay does not reach the saved state", file=sys.stderr)
+        return EXIT_PROBLEMS if args.verify else EXIT_OK
+    print("  OK: the replay reaches the saved state")
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])
-    handlers = {"play": cmd_play, "check-map": cmd_check_map, "render-map": cmd_render_map}
+    handlers = {
+        "play": cmd_play,
+        "check-map": cmd_check_map,
+        "render-map": cmd_render_map,
+        "replay": cmd_replay,
+    }
     try:
         return handlers[args.command](args)
     except KeyboardInterrupt:

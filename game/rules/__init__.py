@@ -1,0 +1,169 @@
+"""The Ruleset protocol every rule system implements, and the registry of rule systems.
+
+The core (game.match) knows no rule: it asks the ruleset what is legal, what it costs, why not and what
+the odds are, and hands it the commands to apply. A UI or AI uses only these answers.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol
+
+from game.commands import Command
+from game.dice import Distribution
+from game.events import Event
+from game.hexgrid import Hex
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+__all__ = [
+    "RULESETS",
+    "AttackPreview",
+    "LegalAction",
+    "Outcome",
+    "PosseSpec",
+    "Ruleset",
+    "UnitSpec",
+    "UnknownRulesetError",
+    "get_ruleset",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSpec:
+    """One unit of a posse as the player chose it; ``kind`` is the ruleset's unit type id."""
+
+    kind: str
+    name: str = ""
+    loadout: tuple[str, ...] = ()  # chosen weapons / equipment option ids
+    options: tuple[tuple[str, str], ...] = ()  # ruleset-specific choices (level, attitudes, talents, ...)
+
+
+@dataclass(frozen=True, slots=True)
+class PosseSpec:
+    """A posse: the map side it deploys on, its faction within the ruleset, its name and its units."""
+
+    side: str
+    faction: str
+    name: str
+    units: tuple[UnitSpec, ...]
+    controller: str = "human"  # "human" | "ai"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """One thing the acting unit (or side) could do now, with its cost and, if not allowed, why not.
+
+    ``needs`` says what the command still has to name: "" (nothing), "target", "hex", "path" or "choice";
+    ``targets`` / ``hexes`` / ``choices`` list the valid picks.
+    """
+
+    action: str
+    label: str
+    actor: int
+    cost: int
+    enabled: bool = True
+    reason: str | None = None
+    needs: str = ""
+    targets: tuple[int, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    choices: tuple[str, ...] = ()
+    side: str = ""
+    option: str = ""
+
+    def command(
+        self,
+        *,
+        target: int | None = None,
+        hex: Hex | None = None,
+        path: tuple[Hex, ...] = (),
+        option: str = "",
+    ) -> Command:
+        return Command(
+            action=self.action,
+            actor=self.actor,
+            side=self.side,
+            target=target,
+            hex=hex,
+            path=path,
+            option=option or self.option,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPreview:
+    """The exact odds of an attack before it is made (fractions, not samples)."""
+
+    hit_chance: Fraction
+    damage: Distribution  # damage dealt to the target, misses included as 0
+    modifiers: tuple[tuple[str, int], ...]
+    target_number: int | None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def expected_damage(self) -> Fraction:
+        return self.damage.mean
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: str | None  # side id, None for a draw
+    reason: str
+
+
+class UnknownRulesetError(KeyError):
+    pass
+
+
+class Ruleset(Protocol):
+    """A rule system. Every method is given the match; ``validate`` and ``preview`` never mutate it."""
+
+    name: str
+    title: str
+
+    def validate_posse(self, posse: PosseSpec) -> list[str]:
+        """Every reason this posse may not be fielded (empty: it may)."""
+        ...
+
+    def setup(self, match: Match) -> list[Event]:
+        """Create the posses' entities and start the encounter (deployment comes as commands)."""
+        ...
+
+    def legal_actions(self, match: Match) -> list[LegalAction]:
+        """Everything the unit or side whose decision it is could do now, disabled ones with a reason."""
+        ...
+
+    def validate(self, match: Match, cmd: Command) -> str | None:
+        """None if ``cmd`` is legal now, else a reason a player can read."""
+        ...
+
+    def apply(self, match: Match, cmd: Command) -> list[Event]:
+        """Carry out a command already validated; may draw from ``match.rng``."""
+        ...
+
+    def preview(self, match: Match, cmd: Command) -> AttackPreview | None:
+        """The odds of an attack command, or None if ``cmd`` is not an attack."""
+        ...
+
+    def outcome(self, match: Match) -> Outcome | None:
+        """The result once the encounter is over, else None."""
+        ...
+
+
+RULESETS: dict[str, str] = {
+    "frontier": "game.rules.frontier",
+}
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name`` (e.g. "frontier")."""
+    module_name = RULESETS.get(name)
+    if module_name is None:
+        known = ", ".join(sorted(RULESETS))
+        raise UnknownRulesetError(f"unknown ruleset '{name}'; known rulesets: {known}")
+    module = importlib.import_module(module_name)
+    ruleset: Ruleset = module.RULESET
+    return ruleset

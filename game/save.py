@@ -1,0 +1,270 @@
+"""Saves: versioned JSON, a header (ruleset, map and its hash, posses, seed) and the command log.
+
+Loading replays the log on a fresh match and must reach the saved digest. Saves are untrusted input: no
+pickle, no eval; every way a file can be wrong ends in a :class:`SaveError` saying what and how to fix it.
+Writing is atomic (a temporary file in the same folder, then a rename), so a crash never leaves half a
+save and never destroys the previous one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.battlefield import load_battlefield
+from game.commands import Command, CommandFormatError, command_from_json, command_to_json
+from game.match import IllegalCommandError, Match
+from game.rules import PosseSpec, UnitSpec, UnknownRulesetError, get_ruleset
+from game.tiledmap import MapLoadError
+
+__all__ = ["FORMAT", "VERSION", "SaveError", "load_match", "read_save", "save_match", "write_save"]
+
+FORMAT = "hexslinger-save"
+VERSION = 1
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+
+
+class SaveError(Exception):
+    """A save that cannot be loaded: ``what`` is wrong and ``fix`` says what to do."""
+
+    def __init__(self, path: Path, what: str, fix: str) -> None:
+        self.path = path
+        self.what = what
+        self.fix = fix
+        super().__init__(f"{path}: {what} -- {fix}")
+
+
+@dataclass(frozen=True, slots=True)
+class SaveData:
+    ruleset: str
+    map_file: str
+    map_sha256: str
+    seed: int
+    posses: list[PosseSpec]
+    commands: list[Command]
+    digest: str
+    name: str = ""
+
+
+# -- writing ------------------------------------------------------------------------------------------
+
+
+def _posse_to_json(posse: PosseSpec) -> dict[str, Any]:
+    return {
+        "side": posse.side,
+        "faction": posse.faction,
+        "name": posse.name,
+        "controller": posse.controller,
+        "units": [
+            {
+                "kind": u.kind,
+                "name": u.name,
+                "loadout": list(u.loadout),
+                "options": [list(kv) for kv in u.options],
+            }
+            for u in posse.units
+        ],
+    }
+
+
+def save_document(match: Match, name: str = "") -> dict[str, Any]:
+    if match.map_path is None:
+        raise ValueError("a match made without a map file cannot be saved")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": name,
+        "ruleset": match.ruleset.name,
+        "map": {"file": str(match.map_path), "sha256": match.battlefield.file_hash},
+        "seed": match.seed,
+        "posses": [_posse_to_json(p) for p in match.posses],
+        "commands": [command_to_json(c) for c in match.log],
+        "digest": match.digest(),
+    }
+
+
+def write_save(path: Path, document: dict[str, Any]) -> None:
+    """Write atomically: a temporary file next to ``path``, flushed and synced, then renamed over it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(document, indent=1, sort_keys=False)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        Path(tmp_name).replace(path)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+
+
+def save_match(match: Match, path: str | Path, name: str = "") -> None:
+    write_save(Path(path), save_document(match, name))
+
+
+# -- reading ------------------------------------------------------------------------------------------
+
+
+def _need(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
+    if key not in doc:
+        raise SaveError(path, f"the save has no '{key}'", "the file is damaged; load an earlier save")
+    value = doc[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise SaveError(
+            path, f"'{key}' in the save has the wrong type", "the file is damaged; load an earlier save"
+        )
+    return value
+
+
+def _posse_from_json(data: Any, path: Path) -> PosseSpec:
+    damaged = "the file is damaged or was edited; load an earlier save"
+    if not isinstance(data, dict):
+        raise SaveError(path, "a posse in the save is not an object", damaged)
+    try:
+        units = tuple(
+            UnitSpec(
+                kind=str(u["kind"]),
+                name=str(u.get("name", "")),
+                loadout=tuple(str(x) for x in u.get("loadout", [])),
+                options=tuple((str(k), str(v)) for k, v in u.get("options", [])),
+            )
+            for u in data["units"]
+        )
+        return PosseSpec(
+            side=str(data["side"]),
+            faction=str(data["faction"]),
+            name=str(data.get("name", "")),
+            units=units,
+            controller=str(data.get("controller", "human")),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise SaveError(path, f"a posse in the save is malformed ({error})", damaged) from None
+
+
+def read_save(path: str | Path) -> SaveData:
+    """Parse and check a save's structure (not yet replayed)."""
+    path = Path(path)
+    damaged = "the file is damaged; load an earlier save (autosaves are kept per turn)"
+    try:
+        if not path.is_file():
+            raise SaveError(path, "the save file does not exist", "check the path")
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            raise SaveError(path, "the file is too large to be a Hexslinger save", "pick a .json save file")
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SaveError(
+            path, f"the save cannot be read ({error.strerror or error})", "check its permissions"
+        ) from None
+    if not raw.strip():
+        raise SaveError(path, "the save file is empty", damaged)
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(path, "the save is not text", damaged) from None
+    except json.JSONDecodeError as error:
+        what = (
+            "the save is cut off"
+            if error.pos >= len(raw.rstrip()) - 1
+            else f"the save is not valid JSON ({error.msg})"
+        )
+        raise SaveError(path, f"{what} at line {error.lineno}", damaged) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(path, "this is not a Hexslinger save", "pick a save written by Hexslinger")
+    version = _need(doc, "version", int, path)
+    if version > VERSION:
+        raise SaveError(
+            path,
+            f"the save is format version {version}, newer than this Hexslinger understands ({VERSION})",
+            "update Hexslinger to load it",
+        )
+    if version < 1:
+        raise SaveError(path, f"unknown save format version {version}", damaged)
+    map_info = _need(doc, "map", dict, path)
+    map_file = map_info.get("file")
+    map_hash = map_info.get("sha256")
+    if not isinstance(map_file, str) or not isinstance(map_hash, str):
+        raise SaveError(path, "the save's map entry is malformed", damaged)
+    commands_json = _need(doc, "commands", list, path)
+    try:
+        commands = [command_from_json(c) for c in commands_json]
+    except CommandFormatError as error:
+        raise SaveError(path, f"a command in the save is malformed ({error})", damaged) from None
+    posses = [_posse_from_json(p, path) for p in _need(doc, "posses", list, path)]
+    return SaveData(
+        ruleset=_need(doc, "ruleset", str, path),
+        map_file=map_file,
+        map_sha256=map_hash,
+        seed=_need(doc, "seed", int, path),
+        posses=posses,
+        commands=commands,
+        digest=_need(doc, "digest", str, path),
+        name=str(doc.get("name", "")),
+    )
+
+
+def _resolve_map(save_path: Path, map_file: str) -> Path:
+    candidate = Path(map_file)
+    if candidate.is_absolute() or candidate.exists():
+        return candidate
+    beside = save_path.parent / candidate.name
+    return beside if beside.exists() else candidate
+
+
+def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveData]:
+    """Rebuild the saved match by replaying its log; with ``verify`` the digest must match."""
+    path = Path(path)
+    data = read_save(path)
+    try:
+        ruleset = get_ruleset(data.ruleset)
+    except UnknownRulesetError:
+        raise SaveError(
+            path,
+            f"the save uses the ruleset '{data.ruleset}', which this Hexslinger lacks",
+            "update Hexslinger",
+        ) from None
+    map_path = _resolve_map(path, data.map_file)
+    try:
+        battlefield = load_battlefield(map_path)
+    except MapLoadError as error:
+        raise SaveError(
+            path,
+            f"the save's map {data.map_file} cannot be loaded: {error.problems[0].what}",
+            "restore the map file the save was made on",
+        ) from None
+    if battlefield.file_hash != data.map_sha256:
+        raise SaveError(
+            path,
+            f"the map {map_path} has changed since the game was saved",
+            "restore the map as it was (the save records its sha256), or start a new game on the new map",
+        )
+    try:
+        match = Match(battlefield, ruleset, data.posses, data.seed, map_path=map_path)
+    except ValueError as error:
+        raise SaveError(
+            path, f"the save's posses are not valid ({error})", "the file was edited; load an earlier save"
+        ) from None
+    for number, cmd in enumerate(data.commands, start=1):
+        try:
+            match.apply(cmd)
+        except IllegalCommandError as error:
+            match.close()
+            raise SaveError(
+                path,
+                f"command {number} of {len(data.commands)} ({cmd.action}) is not legal on replay: "
+                f"{error.reason}",
+                "the file was edited or is damaged; load an earlier save",
+            ) from None
+    if verify and match.digest() != data.digest:
+        match.close()
+        raise SaveError(
+            path,
+            "replaying the save does not reach the saved game state (digest mismatch)",
+            "the file was edited or made by a different version; load an earlier save",
+        )
+    return match, data

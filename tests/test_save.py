@@ -1,0 +1,176 @@
+"""Saves: header + command log, atomic writes, replay to the same digest, and every bad-save case."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game import rules
+from game.match import Match
+from game.save import SaveError, load_match, read_save, save_match, write_save
+from tests.test_match import RANCH, deploy_all, play_shots, posses
+from tests.toy_ruleset import RULESET as TOY
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(rules.RULESETS, "toy", "tests.toy_ruleset")
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A match saved mid-encounter on a private copy of the ranch map; yields (save path, digest)."""
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    for f in (ROOT / "maps").glob("*.tsx"):
+        shutil.copy(f, maps)
+    shutil.copy(RANCH, maps)
+    (tmp_path / "assets").symlink_to(ROOT / "assets")
+    with Match.create(maps / "ranch_duel.tmx", TOY, posses(), seed=11) as m:
+        deploy_all(m)
+        play_shots(m, 1)  # one shot cannot end it: two units a side
+        assert not m.is_over
+        path = tmp_path / "game.json"
+        save_match(m, path, name="mid-fight")
+        yield path, m.digest()
+
+
+def test_a_save_replays_to_the_same_digest(saved: tuple[Path, str]) -> None:
+    path, digest = saved
+    match, data = load_match(path)
+    try:
+        assert match.digest() == digest
+        assert data.name == "mid-fight"
+        assert data.ruleset == "toy"
+        assert len(data.commands) == len(match.log)
+        # the replayed match plays on exactly like the original would
+        assert match.validate(match.legal_actions()[-1].command()) is None
+    finally:
+        match.close()
+
+
+def test_the_save_is_json_with_a_versioned_header(saved: tuple[Path, str]) -> None:
+    doc = json.loads(saved[0].read_text(encoding="utf-8"))
+    assert doc["format"] == "hexslinger-save"
+    assert doc["version"] == 1
+    assert set(doc) >= {"ruleset", "map", "seed", "posses", "commands", "digest"}
+    assert len(doc["map"]["sha256"]) == 64
+
+
+def test_writing_is_atomic_and_leaves_no_temporary_files(
+    saved: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A crash while writing (here: the disk sync fails) leaves the previous save whole."""
+    path, _ = saved
+    before = path.read_bytes()
+
+    def failing_sync(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", failing_sync)
+    with pytest.raises(OSError, match="No space"):
+        write_save(path, {"format": "hexslinger-save", "version": 1, "junk": "x" * 1000})
+    assert path.read_bytes() == before
+    assert [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def corrupt(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("mangle", "what"),
+    [
+        (lambda t: t[: len(t) // 2], "cut off"),
+        (lambda t: "", "empty"),
+        (lambda t: "not json at all {", "not valid JSON"),
+        (lambda t: json.dumps({"format": "something-else"}), "not a Hexslinger save"),
+        (lambda t: t.replace('"version": 1', '"version": 99'), "newer than this Hexslinger"),
+        (lambda t: t.replace('"version": 1', '"version": "one"'), "wrong type"),
+        (lambda t: t.replace('"ruleset": "toy"', '"ruleset": "chess"'), "ruleset 'chess'"),
+        (lambda t: t.replace('"commands": [', '"commands": [{"action": 5}, '), "malformed"),
+        (lambda t: t.replace('"action": "shoot"', '"action": "teleport"', 1), "not legal on replay"),
+        (lambda t: t.replace('"seed": 11', '"seed": 12'), "digest mismatch"),
+    ],
+)
+def test_a_bad_save_gets_a_clear_message_and_nothing_is_overwritten(
+    saved: tuple[Path, str], mangle: object, what: str
+) -> None:
+    path, _ = saved
+    assert callable(mangle)
+    corrupt(path, mangle(path.read_text(encoding="utf-8")))
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as caught:
+        load_match(path)
+    assert what in caught.value.what
+    assert caught.value.fix
+    assert path.read_bytes() == before
+
+
+def test_a_changed_map_is_reported(saved: tuple[Path, str]) -> None:
+    path, _ = saved
+    tmx = path.parent / "maps" / "ranch_duel.tmx"
+    tmx.write_text(tmx.read_text(encoding="utf-8").replace("Showdown", "Shootout"), encoding="utf-8")
+    with pytest.raises(SaveError, match="has changed since the game was saved"):
+        load_match(path)
+
+
+def test_a_missing_map_is_reported(saved: tuple[Path, str]) -> None:
+    path, _ = saved
+    (path.parent / "maps" / "ranch_duel.tmx").unlink()
+    with pytest.raises(SaveError, match="cannot be loaded"):
+        load_match(path)
+
+
+def test_a_missing_save_is_reported(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="does not exist"):
+        read_save(tmp_path / "nope.json")
+
+
+def run_replay(*args: str) -> subprocess.CompletedProcess[str]:
+    code = (
+        "import sys; from game import rules; rules.RULESETS['toy'] = 'tests.toy_ruleset'; "
+        "from game.cli import main; raise SystemExit(main(sys.argv[1:]))"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code, "replay", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=False,
+    )
+
+
+def test_replay_verify_reports_the_digest_check(saved: tuple[Path, str]) -> None:
+    path, digest = saved
+    ok = run_replay(str(path), "--verify")
+    assert ok.returncode == 0, ok.stderr
+    assert f"replayed digest {digest}" in ok.stdout
+    assert "OK: the replay reaches the saved state" in ok.stdout
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["digest"] = "0" * 64
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    bad = run_replay(str(path), "--verify")
+    assert bad.returncode == 1
+    assert "MISMATCH" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_replay_of_a_broken_save_says_what_is_wrong(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "hexslinger-save", "version": 1', encoding="utf-8")
+    result = run_replay(str(broken), "--verify")
+    assert result.returncode == 1
+    assert "cut off" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,124 @@
+"""A tiny ruleset for testing the match core on its own: deploy, step, shoot (4+ on a d6), end turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.commands import Command
+from game.components import ActionPoints, Identity, Position, Removed
+from game.dice import roll
+from game.events import Event, Moved, Roll, UnitRemoved
+from game.hexgrid import hex_distance
+from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec
+
+if TYPE_CHECKING:
+    from game.match import Match
+
+
+@dataclass(slots=True)
+class Turn:
+    side_index: int = 0
+    round: int = 1
+
+
+class ToyRuleset:
+    name = "toy"
+    title = "Toy"
+
+    def validate_posse(self, posse: PosseSpec) -> list[str]:
+        return [] if posse.units else ["a posse needs at least one unit"]
+
+    def setup(self, match: Match) -> list[Event]:
+        match.create_entity(Turn())
+        for posse in match.posses:
+            for i, unit in enumerate(posse.units):
+                match.create_entity(
+                    Identity(posse.side, unit.kind, unit.name or unit.kind, i), Position(), ActionPoints(2, 2)
+                )
+        return []
+
+    def _turn(self, match: Match) -> Turn:
+        return next(t for _, t in match.iter_components(Turn))
+
+    def _side(self, match: Match) -> str:
+        return match.posses[self._turn(match).side_index].side
+
+    def legal_actions(self, match: Match) -> list[LegalAction]:
+        side = self._side(match)
+        out = []
+        for unit in match.units(side):
+            out.append(LegalAction("step", "Step", unit, 1, needs="hex"))
+            out.append(LegalAction("shoot", "Shoot", unit, 1, needs="target"))
+        out.append(LegalAction("end", "End turn", 0, 0, side=side))
+        return out
+
+    def validate(self, match: Match, cmd: Command) -> str | None:
+        side = self._side(match)
+        if cmd.action == "deploy":
+            if cmd.actor not in match.units() or match.position(cmd.actor) is not None:
+                return "no such undeployed unit"
+            ident = match.identity(cmd.actor)
+            if cmd.hex is None or cmd.hex not in match.battlefield.deploy_zones.get(ident.side, frozenset()):
+                return "deploy on your side's zone"
+            if cmd.hex in match.occupied():
+                return "that hex is taken"
+            return None
+        if cmd.action == "end":
+            return None if cmd.side == side else "it is not your turn"
+        if cmd.actor not in match.units(side):
+            return "that unit is not yours to command now"
+        if esper.component_for_entity(cmd.actor, ActionPoints).current < 1:
+            return "no action points left"
+        here = match.position(cmd.actor)
+        if here is None:
+            return "deploy the unit first"
+        if cmd.action == "step":
+            if cmd.hex is None or hex_distance(here, cmd.hex) != 1:
+                return "step to a neighbouring hex"
+            if not match.battlefield.is_passable(cmd.hex) or cmd.hex in match.occupied():
+                return "that hex cannot be entered"
+            return None
+        if cmd.action == "shoot":
+            if cmd.target is None or cmd.target not in match.units() or cmd.target in match.units(side):
+                return "pick a hostile unit"
+            return None
+        return f"unknown action '{cmd.action}'"
+
+    def apply(self, match: Match, cmd: Command) -> list[Event]:
+        turn = self._turn(match)
+        if cmd.action == "deploy":
+            esper.component_for_entity(cmd.actor, Position).hex = cmd.hex
+            return []
+        if cmd.action == "end":
+            turn.side_index = (turn.side_index + 1) % len(match.posses)
+            for unit in match.units():
+                esper.component_for_entity(unit, ActionPoints).current = 2
+            return []
+        esper.component_for_entity(cmd.actor, ActionPoints).current -= 1
+        if cmd.action == "step":
+            start = match.position(cmd.actor)
+            assert start is not None and cmd.hex is not None
+            esper.component_for_entity(cmd.actor, Position).hex = cmd.hex
+            return [Moved(turn.round, cmd.actor, (start, cmd.hex), 1)]
+        assert cmd.target is not None
+        (die,) = roll(match.rng, 6)
+        events: list[Event] = [Roll(turn.round, cmd.actor, "shoot", (die,), (), die, 4, die >= 4, cmd.target)]
+        if die >= 4:
+            esper.add_component(cmd.target, Removed("out_of_action"))
+            events.append(UnitRemoved(turn.round, cmd.target, "out_of_action"))
+        return events
+
+    def preview(self, match: Match, cmd: Command) -> AttackPreview | None:
+        return None
+
+    def outcome(self, match: Match) -> Outcome | None:
+        standing = [p.side for p in match.posses if match.units(p.side)]
+        if len(standing) == 1:
+            return Outcome(standing[0], "all hostile units out of action")
+        return None
+
+
+RULESET = ToyRuleset()

@@ -81,15 +81,19 @@ class LegalAction:
         hex: Hex | None = None,
         path: tuple[Hex, ...] = (),
         option: str = "",
+        targets: tuple[int, ...] = (),
+        number: int | None = None,
     ) -> Command:
         return Command(
             action=self.action,
             actor=self.actor,
             side=self.side,
             target=target,
+            targets=targets,
             hex=hex,
             path=path,
             option=option or self.option,
+            number=number,
         )
 
 

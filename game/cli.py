@@ -95,6 +95,21 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--verify", action="store_true", help="exit 1 unless the replay reaches the saved digest"
     )
+    odds = sub.add_parser("odds", help="the exact odds of an attack (hit chance and damage)")
+    odds_systems = odds.add_subparsers(dest="ruleset", metavar="RULESET", required=True)
+    frontier = odds_systems.add_parser("frontier", help="a Frontier attack")
+    frontier.add_argument("--attacker", required=True, help="unit type, e.g. deputy, gang_leader, dog")
+    frontier.add_argument("--weapon", default=None, help="weapon (default: the attacker's first; fists)")
+    frontier.add_argument("--target", required=True, help="unit type of the target")
+    frontier.add_argument("--distance", type=int, required=True, help="inches (hexes) to the target")
+    frontier.add_argument("--cover", choices=("none", "half", "full"), default="none")
+    frontier.add_argument("--aim", action="store_true", help="the attacker Aimed first (+1)")
+    frontier.add_argument("--prone", action="store_true", help="the target is prone")
+    frontier.add_argument("--taking-cover", action="store_true", help="the target took the Take Cover action")
+    frontier.add_argument("--wounded", action="store_true", help="the target has lost all its Toughness")
+    frontier.add_argument("--damage", type=int, default=0, help="damage the target has already taken")
+    frontier.add_argument("--dastardly", action="store_true", help="the target has Dastardly's wound")
+    frontier.add_argument("--json", action="store_true", help="print JSON for scripts")
     return parser
 
 
@@ -182,6 +197,61 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_odds(args: argparse.Namespace) -> int:
+    import json
+
+    from game.rules.frontier.data import default_data
+    from game.rules.frontier.odds import OddsError, attack_odds
+
+    damage = args.damage
+    if args.wounded:
+        target = default_data().units.get(args.target.strip().lower().replace(" ", "_"))
+        damage = max(damage, target.toughness if target is not None else 0)
+    try:
+        preview = attack_odds(
+            args.attacker,
+            args.target,
+            args.distance,
+            weapon=args.weapon,
+            cover=args.cover,
+            aim=args.aim,
+            prone=args.prone,
+            taking_cover=args.taking_cover,
+            damage_taken=damage,
+            dastardly=args.dastardly,
+        )
+    except OddsError as error:
+        print(f"hexslinger odds: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    hit = preview.hit_chance
+    if args.json:
+        document = {
+            "ruleset": "frontier",
+            "hit": {"fraction": str(hit), "percent": round(float(hit) * 100, 2)},
+            "target_number": preview.target_number,
+            "modifiers": [{"name": n, "value": v} for n, v in preview.modifiers],
+            "damage": [{"damage": d, "fraction": str(p)} for d, p in preview.damage],
+            "expected_damage": str(preview.expected_damage),
+            "notes": list(preview.notes),
+        }
+        print(json.dumps(document, indent=1))
+        return EXIT_OK
+    print(f'{args.attacker} -> {args.target} at {args.distance}"')
+    print(f"  hit: {hit} = {float(hit) * 100:.1f}%  (needs {preview.target_number}+ on 1d6)")
+    for name, value in preview.modifiers:
+        print(f"    {value:+d}  {name}")
+    if not preview.modifiers:
+        print("    no modifiers")
+    print("  damage:")
+    for amount, p in preview.damage:
+        print(f"    {amount}: {p} = {float(p) * 100:.1f}%")
+    print(f"  expected damage: {preview.expected_damage} = {float(preview.expected_damage):.2f}")
+    for note in preview.notes:
+        if not note.startswith("needs"):
+            print(f"  {note}")
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -192,6 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "check-map": cmd_check_map,
         "render-map": cmd_render_map,
         "replay": cmd_replay,
+        "odds": cmd_odds,
     }
     try:
         return handlers[args.command](args)

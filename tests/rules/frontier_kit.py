@@ -157,3 +157,10 @@ def reason_for(match: Match, who: int, action: str) -> str | None:
         if a.actor == who and a.action == action:
             return a.reason
     raise AssertionError(f"{action} not listed")
+
+
+def to_action_phase(match: Match) -> None:
+    """Draw every card (and place a Joker first) by commands until an Action phase runs."""
+    while st.game_state(match).phase in ("initiative", "joker"):
+        action = match.legal_actions()[0]
+        match.apply(action.command(number=1 if action.action == "place_joker" else None))

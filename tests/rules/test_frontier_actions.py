@@ -24,6 +24,7 @@ from tests.rules.frontier_kit import (
     reason_for,
     script,
     setup_field,
+    to_action_phase,
     unit,
 )
 
@@ -55,15 +56,13 @@ def test_two_action_points_and_replenished_each_action_phase(duel: Match) -> Non
     """Rulebook: "Each Unit has a total of 2 action points (AP) that they can use during the Action Phase."
     and "AP replenishes at the beginning of each Action Phase." """
     m = duel
-    while st.game_state(m).phase != "action":
-        m.apply(m.legal_actions()[0].command())
+    to_action_phase(m)
     assert all(st.ap(u).current == 2 for u in m.units())
     first = st.game_state(m).active
     m.apply(Command("aim", actor=first)) if reason_for(m, first, "aim") is None else None
     while st.game_state(m).round == 1:
         m.apply(Command("end_activation", actor=st.game_state(m).active))
-    while st.game_state(m).phase != "action":
-        m.apply(m.legal_actions()[0].command())
+    to_action_phase(m)
     assert all(st.ap(u).current == 2 for u in m.units())
 
 

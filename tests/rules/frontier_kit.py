@@ -14,7 +14,7 @@ import esper
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position
-from game.hexgrid import Hex, StaggerAxis, StaggerIndex, TiledHexGeometry
+from game.hexgrid import Hex, StaggerAxis, StaggerIndex, TiledHexGeometry, hex_distance
 from game.match import Match
 from game.rules import PosseSpec, UnitSpec, get_ruleset
 from game.rules.frontier import auto_deploy_commands
@@ -164,3 +164,72 @@ def to_action_phase(match: Match) -> None:
     while st.game_state(match).phase in ("initiative", "joker"):
         action = match.legal_actions()[0]
         match.apply(action.command(number=1 if action.action == "place_joker" else None))
+
+
+def aggressive_command(match: Match) -> Command:
+    """A simple, deterministic player that knows no rule: it reads legal_actions only. It finishes off,
+    shoots (aiming first), fights, charges, else walks toward the nearest hostile unit."""
+    actions = match.legal_actions()
+    first = actions[0]
+    if first.action == "deploy":
+        return first.command(hex=first.hexes[0])
+    if first.action == "draw_card":
+        return first.command()
+    if first.action == "place_joker":
+        return first.command(number=1)
+    usable = {a.action: a for a in actions if a.enabled}
+    me = first.actor
+    here = match.position(me)
+    assert here is not None
+    if "coup_de_grace" in usable:
+        return usable["coup_de_grace"].command(target=usable["coup_de_grace"].targets[0])
+    if "use_item" in usable:
+        a = usable["use_item"]
+        return a.command(option=a.choices[0], target=a.targets[0])
+    if "stand_up" in usable:
+        return usable["stand_up"].command()
+    if "melee" in usable:
+        return usable["melee"].command(target=usable["melee"].targets[0])
+    if "shoot" in usable:
+        if "aim" in usable and st.ap(me).current >= 2:
+            return usable["aim"].command()
+        return usable["shoot"].command(target=usable["shoot"].targets[0])
+    if "reload" in usable:
+        return usable["reload"].command()
+    hostile = [u for u in match.units() if st.side_of(u) != st.side_of(me) and st.able(u)]
+    if hostile and "charge" in usable:
+        a = usable["charge"]
+        target = a.targets[0]
+        there = match.position(target)
+        assert there is not None
+        end = min(
+            (h for h in a.hexes if hex_distance(h, there) <= 1), key=lambda h: (hex_distance(h, here), h)
+        )
+        blocked = st.blocked_hexes(match, me)
+        path = match.battlefield.path(here, end, blocked)
+        if (
+            path is not None
+            and match.battlefield.path_cost(path) <= st.unit_data(match.ruleset.data, me).move
+        ):  # type: ignore[attr-defined]
+            return a.command(path=tuple(path), target=target)
+    if hostile and "move" in usable:
+        a = usable["move"]
+        nearest = min(hostile, key=lambda u: (hex_distance(match.position(u) or here, here), u))
+        there = match.position(nearest)
+        assert there is not None
+        end = min(a.hexes, key=lambda h: (hex_distance(h, there), h))
+        if hex_distance(end, there) < hex_distance(here, there):
+            path = match.battlefield.path(here, end, st.blocked_hexes(match, me))
+            if path is not None:
+                return a.command(path=tuple(path))
+    return Command("end_activation", actor=me)
+
+
+def play_out(match: Match, limit: int = 5000) -> int:
+    """Play ``match`` to its end with :func:`aggressive_command` for both sides; the number of commands."""
+    count = 0
+    while not match.is_over:
+        match.apply(aggressive_command(match))
+        count += 1
+        assert count < limit, "the encounter did not end"
+    return count

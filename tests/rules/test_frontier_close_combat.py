@@ -132,3 +132,11 @@ def test_canine_agility_free_disengage_from_a_unit_it_attacked(brawl: Match) -> 
     events = m.apply(Command("move", actor=dog, path=(at(9), at(8))))
     attackers = [r.unit for r in _opportunity(events)]
     assert outlaw not in attackers and attackers == [other]
+
+
+def test_a_unit_in_close_combat_may_still_shoot(brawl: Match) -> None:
+    """docs/RULES.md "Close combat": nothing in the rulebook stops a Shoot within 1"."""
+    m = brawl
+    deputy, outlaw = unit(m, "side1"), unit(m, "side2")
+    give_turn(m, deputy)
+    assert m.validate(Command("shoot", actor=deputy, target=outlaw)) is None

@@ -57,8 +57,18 @@ class PosseSpec:
 class LegalAction:
     """One thing the acting unit (or side) could do now, with its cost and, if not allowed, why not.
 
-    ``needs`` says what the command still has to name: "" (nothing), "target", "hex", "path" or "choice";
-    ``targets`` / ``hexes`` / ``choices`` list the valid picks.
+    ``needs`` says what the command still has to name, and which :class:`Command` field carries it:
+
+    - ``""``: nothing more;
+    - ``"target"``: one of ``targets`` -> ``target``;
+    - ``"targets"``: 1 to ``max_picks`` distinct entries of ``targets`` -> ``targets``;
+    - ``"hex"``: one of ``hexes`` -> ``hex``;
+    - ``"path"``: a path from the actor's hex whose last hex is one of ``hexes`` -> ``path``;
+    - ``"choice"``: one of ``choices`` -> ``option``.
+
+    Whatever the need, a non-empty ``choices`` is always picked into ``option``, and non-empty ``targets``
+    beside a "path" or "choice" need are picked into ``target`` (a charge: its path and its target).
+    A UI or AI that follows this needs no knowledge of the rules.
     """
 
     action: str
@@ -73,6 +83,7 @@ class LegalAction:
     choices: tuple[str, ...] = ()
     side: str = ""
     option: str = ""
+    max_picks: int = 1
 
     def command(
         self,

@@ -163,7 +163,7 @@ def to_action_phase(match: Match) -> None:
     """Draw every card (and place a Joker first) by commands until an Action phase runs."""
     while st.game_state(match).phase in ("initiative", "joker"):
         action = match.legal_actions()[0]
-        match.apply(action.command(number=1 if action.action == "place_joker" else None))
+        match.apply(action.command(option=action.choices[0] if action.needs == "choice" else ""))
 
 
 def aggressive_command(match: Match) -> Command:
@@ -176,7 +176,7 @@ def aggressive_command(match: Match) -> Command:
     if first.action == "draw_card":
         return first.command()
     if first.action == "place_joker":
-        return first.command(number=1)
+        return first.command(option=first.choices[0])
     usable = {a.action: a for a in actions if a.enabled}
     me = first.actor
     here = match.position(me)

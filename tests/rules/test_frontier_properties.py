@@ -27,10 +27,9 @@ def _legal_command(match: Match, action: LegalAction, rng: random.Random) -> Com
     """A command for an enabled legal action, picks chosen with a test-owned ``random.Random``."""
     target = rng.choice(action.targets) if action.targets else None
     option = rng.choice(action.choices) if action.choices else ""
-    if action.action == "place_joker":
-        return action.command(number=int(option))
-    if action.action == "leader_action" and action.targets:
-        return action.command(targets=(action.targets[0],))
+    if action.needs == "targets":
+        picks = rng.randint(1, min(action.max_picks, len(action.targets)))
+        return action.command(targets=tuple(rng.sample(action.targets, picks)))
     if action.needs == "hex":
         return action.command(hex=rng.choice(action.hexes))
     if action.needs == "path":

@@ -141,9 +141,10 @@ def test_joker_owner_chooses_the_place_after_all_cards_are_dealt() -> None:
         (choice,) = m.legal_actions()
         assert (choice.action, choice.actor, choice.choices) == ("place_joker", holder, tuple("123456"))
         other = next(u for u in m.units() if u != holder)
-        assert m.validate(Command("place_joker", actor=other, number=1)) is not None
-        assert m.validate(Command("place_joker", actor=holder, number=7)) is not None
-        events = m.apply(choice.command(number=3))
+        assert m.validate(Command("place_joker", actor=other, option="1")) is not None
+        assert m.validate(Command("place_joker", actor=holder, option="7")) is not None
+        assert m.validate(Command("place_joker", actor=holder, option="first")) is not None
+        events = m.apply(choice.command(option="3"))
         assert game.order[2] == holder
         others = [u for u in game.order if u != holder]
         assert others == sorted(others, key=lambda u: -(st.activation(u).card or 0))

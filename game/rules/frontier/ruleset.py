@@ -335,7 +335,7 @@ class FrontierRuleset:
             option = ""
             needs = info.needs
             if action == "leader_action" and (ability := st.leader_ability(unit)) is not None:
-                needs = "target" if ability.ability == "follow_me" else ""
+                needs = "targets" if ability.ability == "follow_me" else ""
             if reason is None:
                 targets, hexes, choices = self._picks(match, unit, action)
                 picked = {"target": targets, "hex": hexes, "path": hexes, "choice": choices}
@@ -359,6 +359,7 @@ class FrontierRuleset:
                     choices=choices,
                     side=side,
                     option=option,
+                    max_picks=2 if needs == "targets" else 1,
                 )
             )
         return out
@@ -613,7 +614,7 @@ class FrontierRuleset:
             if unit != self._joker_holder(match):
                 return f"{st.name_of(unit)} did not draw the Joker"
             slots = len(self._carded(match))
-            if cmd.number is None or not 1 <= cmd.number <= slots:
+            if not cmd.option.isdigit() or not 1 <= int(cmd.option) <= slots:
                 return f"pick the Joker's place in the initiative order: 1 (first) to {slots} (last)"
             return None
         if game.phase != "action":
@@ -731,15 +732,15 @@ class FrontierRuleset:
         elif cmd.action == "draw_card":
             self._draw(match, game, cmd.actor, events)
         elif cmd.action == "place_joker":
-            assert cmd.number is not None
+            place = int(cmd.option)
             act = st.activation(cmd.actor)
             act.joker = False
             others = sorted(
                 (u for u in self._carded(match) if u != cmd.actor),
                 key=lambda u: (-(st.activation(u).card or 0), u),
             )
-            others.insert(cmd.number - 1, cmd.actor)
-            events.append(ActionTaken(game.round, cmd.actor, "place_joker", option=str(cmd.number)))
+            others.insert(place - 1, cmd.actor)
+            events.append(ActionTaken(game.round, cmd.actor, "place_joker", option=cmd.option))
             self._start_action_phase(match, game, others, events)
         else:
             self._apply_action(match, game, cmd, events)

@@ -362,6 +362,7 @@ class Battlefield:
         self._size = size
         self._lines: dict[tuple[int, int], _LineTable] = {}
         self._los_memo: dict[int, bool] = {}
+        self.terrain_changes: dict[Hex, Terrain] = {}  # hexes a rule changed during the match
 
     # -- construction from a map
     @classmethod
@@ -475,6 +476,20 @@ class Battlefield:
             return
         door.is_open = is_open
         self._refresh(self._key(h))
+        self._los_memo.clear()
+
+    def set_terrain(self, h: Hex, terrain: Terrain) -> None:
+        """Change what a hex is during a match (cover destroyed or deployed by a rule).
+
+        The rules decide what the new terrain is; the battlefield only keeps sight, cover and movement
+        consistent and records the change (``terrain_changes``), which is part of the match state.
+        """
+        k = self._key(h)
+        if self._terrain[h] == terrain:
+            return
+        self._terrain[h] = terrain
+        self.terrain_changes[h] = terrain
+        self._refresh(k)
         self._los_memo.clear()
 
     # -- lines

@@ -202,12 +202,15 @@ class Match:
         return {
             "ruleset": self.ruleset.name,
             "doors": sorted([[d.hex.q, d.hex.r, d.is_open] for d in self.battlefield.doors.values()]),
+            "terrain_changes": sorted(
+                [h.q, h.r, _canon(t)] for h, t in self.battlefield.terrain_changes.items()
+            ),
             "entities": entities,
             "rng": _canon(self.rng.getstate()),
         }
 
     def digest(self) -> str:
-        """sha256 of the whole game state: entities and components, doors, and the RNG's state."""
+        """sha256 of the whole game state: entities and components, doors, changed terrain, the RNG."""
         text = json.dumps(self.state(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -85,6 +85,20 @@ def test_half_cover_behind_a_barrel(tmp_path: Path) -> None:
     assert bf.sight_and_cover(shooter, target) is Cover.HALF
 
 
+def test_set_terrain_changes_sight_cover_and_movement_and_is_recorded(tmp_path: Path) -> None:
+    """Rules that destroy or deploy cover change the hex; queries follow at once."""
+    bf = field(tmp_path, terrain={(3, 2): mf.BARREL, (2, 4): mf.WALL})
+    shooter, target = at(bf, 0, 2), at(bf, 4, 2)
+    assert bf.cover_between(shooter, target) is Cover.HALF
+    bf.set_terrain(at(bf, 3, 2), Terrain("splintered barrel", move_cost=2))
+    assert bf.cover_between(shooter, target) is Cover.NONE
+    assert bf.move_cost(at(bf, 3, 2)) == 2
+    assert not bf.line_of_sight(at(bf, 0, 4), at(bf, 4, 4))
+    bf.set_terrain(at(bf, 2, 4), Terrain("rubble"))
+    assert bf.line_of_sight(at(bf, 0, 4), at(bf, 4, 4))
+    assert set(bf.terrain_changes) == {at(bf, 3, 2), at(bf, 2, 4)}
+
+
 def test_ambiguous_lines_give_sight_if_either_is_clear_and_the_better_cover(tmp_path: Path) -> None:
     bf = field(tmp_path / "a")
     a = at(bf, 3, 3)

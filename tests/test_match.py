@@ -119,7 +119,14 @@ def test_the_digest_covers_positions_doors_and_the_rng(match: Match) -> None:
     match.battlefield.set_door(door.hex, was_open)
     assert match.digest() == moved
     match.rng.random()
-    assert match.digest() != moved
+    after_roll = match.digest()
+    assert after_roll != moved
+    from dataclasses import replace
+
+    here_terrain = match.battlefield.terrain_at(step)
+    match.battlefield.set_terrain(step, replace(here_terrain, name="rubble", move_cost=2))
+    assert match.digest() != after_roll
+    assert match.battlefield.move_cost(step) == 2
 
 
 def test_every_applied_command_is_logged(match: Match) -> None:

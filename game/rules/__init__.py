@@ -64,7 +64,9 @@ class LegalAction:
     - ``"targets"``: 1 to ``max_picks`` distinct entries of ``targets`` -> ``targets``;
     - ``"hex"``: one of ``hexes`` -> ``hex``;
     - ``"path"``: a path from the actor's hex whose last hex is one of ``hexes`` -> ``path``;
-    - ``"choice"``: one of ``choices`` -> ``option``.
+    - ``"choice"``: one of ``choices`` -> ``option``;
+    - ``"assign"``: one entry of ``targets`` for each of ``max_picks`` successful dice, in die order ->
+      ``targets`` (an entry may repeat: "You may choose the same target more than once").
 
     Whatever the need, a non-empty ``choices`` is always picked into ``option``, and non-empty ``targets``
     beside a "path" or "choice" need are picked into ``target`` (a charge: its path and its target).

@@ -148,8 +148,7 @@ _MEMO_LIMIT = 250_000
 _NUDGE = (1e-6, 2e-6, -3e-6)
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _offset_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+def _stepped_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """``hex_lines(Hex(0, 0), Hex(dq, dr))`` as (q, r) tuples, about 3x faster."""
     n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
     if n == 0:
@@ -157,7 +156,8 @@ def _offset_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[i
     ds = -dq - dr
     step = 1.0 / n
     lines: list[list[tuple[int, int]]] = []
-    for sign in (1.0, -1.0):
+    signs = (1.0, -1.0) if _may_tie(dq, dr, ds, n) else (1.0,)
+    for sign in signs:
         eq, er, es = (sign * e for e in _NUDGE)
         aq, ar, a_s = 0 + eq, 0 + er, 0 + es
         bq, br, bs = dq + eq, dr + er, ds + es
@@ -180,7 +180,77 @@ def _offset_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[i
                 ri = -qi - si
             out.append((int(qi), int(ri)))
         lines.append(out)
+    if len(lines) == 1:
+        return lines[0], lines[0]  # no rounding tie anywhere: both nudges give the same line
     return lines[0], lines[1]  # shared through the cache: callers must not mutate them
+
+
+def _may_tie(dq: int, dr: int, ds: int, n: int) -> bool:
+    """Whether some point ``i/n`` of the way along the line rounds with a tie (only then do the two
+    nudged lines differ). The coordinate with ``|c| = n`` is a whole number at every step, so a
+    three-way (corner) tie cannot happen; a tie is two cube coordinates ``i*c/n`` that are exact
+    half-integers (an edge), and ``2*i*c = n (mod 2n)`` has a solution iff ``gcd(2c, 2n)`` divides ``n``.
+    ``tests/test_battlefield.py`` checks the shortcut against ``hexgrid.hex_lines`` to radius 40."""
+    return sum(1 for c in (dq, dr, ds) if n % math.gcd(2 * c, 2 * n) == 0) >= 2
+
+
+def _matmul(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    return (
+        a[0] * b[0] + a[1] * b[2],
+        a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2],
+        a[2] * b[1] + a[3] * b[3],
+    )
+
+
+def _hex_symmetries() -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]]:
+    """The 12 symmetries of the hex grid as (matrix, inverse) on axial (q, r): 6 turns, each mirrored."""
+    turn = (1, 1, -1, 0)  # (q, r) -> (q + r, -q): 60 degrees, hexgrid.hex_rotate_left
+    mirror = (1, 0, -1, -1)  # (q, r, s) -> (q, s, r)
+    found: list[tuple[int, int, int, int]] = []
+    m = (1, 0, 0, 1)
+    for _ in range(6):
+        found += [m, _matmul(m, mirror)]
+        m = _matmul(turn, m)
+    result = []
+    for a, b, c, d in found:
+        det = a * d - b * c  # +1 or -1: the inverse is integral
+        result.append(((a, b, c, d), (d * det, -b * det, -c * det, a * det)))
+    return result
+
+
+_SYMMETRIES = _hex_symmetries()
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _offset_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The two nudged lines for an offset, as (q, r) tuples, from the lines of its canonical image.
+
+    A grid symmetry maps the pair of nudged lines of an offset onto the pair of its image (turns and
+    mirrors commute with cube rounding, and the nudge never lies on an edge), so only one offset in
+    each orbit of 12 is stepped; ``tests/test_battlefield.py`` checks this for every offset to radius 40.
+    The pair may come back in the other order, which nothing depends on (sight: either line clear;
+    cover: the better of the two).
+    """
+    best: tuple[int, int] | None = None
+    inverse = (1, 0, 0, 1)
+    for (a, b, c, d), inv in _SYMMETRIES:
+        image = (a * dq + b * dr, c * dq + d * dr)
+        if best is None or image < best:
+            best, inverse = image, inv
+    assert best is not None
+    line1, line2 = _canonical_lines(*best)
+    if best == (dq, dr):
+        return line1, line2
+    a, b, c, d = inverse
+    return [(a * q + b * r, c * q + d * r) for q, r in line1], [
+        (a * q + b * r, c * q + d * r) for q, r in line2
+    ]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _canonical_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    return _stepped_lines(dq, dr)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -499,16 +569,22 @@ class Battlefield:
             stride = self._stride
             line1, line2 = _offset_lines(dq, dr)
             key1 = [r * stride + q for q, r in line1]
-            key2 = [r * stride + q for q, r in line2]
-            mid1, mid2 = key1[1:-1], key2[1:-1]
-            set1, set2 = set(mid1), set(mid2)
-            table = _LineTable(
-                common=_mask(d for d in mid1 if d in set2),
-                only1=_mask(d for d in mid1 if d not in set2),
-                only2=_mask(d for d in mid2 if d not in set1),
-                before_target=(key1[-2], key2[-2]) if len(key1) > 1 else (0, 0),
-                after_source=(key1[1], key2[1]) if len(key1) > 1 else (0, 0),
-            )
+            if line1 == line2:  # not ambiguous (most offsets): one mask, nothing line-specific
+                mid = key1[1:-1]
+                ends = (key1[-2], key1[-2]) if len(key1) > 1 else (0, 0)
+                starts = (key1[1], key1[1]) if len(key1) > 1 else (0, 0)
+                table = _LineTable(_mask(mid), (0, 0), (0, 0), ends, starts)
+            else:
+                key2 = [r * stride + q for q, r in line2]
+                mid1, mid2 = key1[1:-1], key2[1:-1]
+                set1, set2 = set(mid1), set(mid2)
+                table = _LineTable(
+                    common=_mask(d for d in mid1 if d in set2),
+                    only1=_mask(d for d in mid1 if d not in set2),
+                    only2=_mask(d for d in mid2 if d not in set1),
+                    before_target=(key1[-2], key2[-2]) if len(key1) > 1 else (0, 0),
+                    after_source=(key1[1], key2[1]) if len(key1) > 1 else (0, 0),
+                )
             self._lines[(dq, dr)] = table
         return table
 
@@ -604,7 +680,7 @@ class Battlefield:
         return result
 
     def line(self, a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
-        """The two candidate lines from ``a`` to ``b`` (equal to ``hexgrid.hex_lines``; for drawing)."""
+        """The two candidate lines from ``a`` to ``b``: ``hexgrid.hex_lines``' pair, possibly swapped."""
         line1, line2 = _offset_lines(b.q - a.q, b.r - a.r)
         return [Hex(a.q + q, a.r + r) for q, r in line1], [Hex(a.q + q, a.r + r) for q, r in line2]
 

@@ -274,6 +274,8 @@ def test_explosives_take_only_fireworks() -> None:
     everything = DiceTraits(extra_dice_drop_lowest=2, reroll_low=True, reroll_miss=True, explode=1, nudge=3)
     assert effective_traits(ANTIPERSONNEL, everything) == DiceTraits(explode=1)
     assert effective_traits(MODEL_4, everything) == everything
+    haymaker = WeaponStats("Haymaker", 2, 6, 2, 0, melee=True)  # "2d6 / 2+ / 0t", not a firearm
+    assert effective_traits(haymaker, everything) == DiceTraits()
 
 
 def test_nudge_adds_two_to_every_die_of_the_roll() -> None:

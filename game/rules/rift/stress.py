@@ -68,6 +68,7 @@ class WeaponStats:
     threshold: int
     range: int
     radius: int | None = None  # explosives only
+    melee: bool = False  # Pugilist's Haymaker: an attack that is neither fired nor thrown
 
     def __post_init__(self) -> None:
         if self.count < 1:
@@ -117,8 +118,10 @@ def effective_traits(weapon: WeaponStats, traits: DiceTraits) -> DiceTraits:
 
     Firearm Mastery and Spray & Pray act "when firing your weapon" and Nudge on "the firearm roll":
     firearms only (an explosive is used, not fired). Bring the Fireworks names both ("a die rolled for an
-    explosive or firearm attack").
+    explosive or firearm attack"). A melee attack (Haymaker) takes none of them.
     """
+    if weapon.melee:
+        return DiceTraits()
     if weapon.explosive:
         return DiceTraits(explode=traits.explode)
     return traits

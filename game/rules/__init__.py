@@ -172,6 +172,7 @@ class Ruleset(Protocol):
 
 RULESETS: dict[str, str] = {
     "frontier": "game.rules.frontier",
+    "rift": "game.rules.rift",
 }
 
 

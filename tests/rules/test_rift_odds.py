@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import itertools
+import json
+import re
 import time
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.rift.odds import HALF, AttackOdds, attack_odds
+from game.cli import main
+from game.rules.rift.odds import HALF, AttackOdds, OddsError, attack_odds, balance, rift_odds, weapon_table
 from game.rules.rift.stress import (
     DiceTraits,
     WeaponStats,
@@ -167,3 +171,124 @@ def test_the_heaviest_case_is_fast() -> None:
     odds: AttackOdds = attack_odds(WEAVER_1939, traits, (HALF,), down_the_sights=True)
     assert time.perf_counter() - start < 1.0
     assert sum(odds.stress.values()) + odds.tail == 1
+
+
+# -- names, attitudes, the CLI and the balance claim (weapons from the engine's rift.toml) -------------
+
+
+def test_odds_by_name_with_an_attitudes_traits() -> None:
+    """Daring level 4: Spray & Pray and "Improved Spray & Pray: ... reroll a miss once per die"."""
+    result = rift_odds("MDTC Model 8 Submachine Gun", attitude="daring", level=4)
+    assert result.weapon.block == "4d6 / 5+ / 4t"
+    assert result.applied == ("Spray & Pray", "Improved Spray & Pray")
+    smg = WeaponStats("MDTC Model 8 Submachine Gun", 4, 6, 5, 4)
+    assert result.odds.mean == attack_odds(smg, DiceTraits(reroll_low=True, reroll_miss=True)).mean
+    # the book's quotes in the names are optional
+    assert rift_odds("MDTC Model 4 Pistol").weapon.name == '"Standard" MDTC Model 4 Pistol'
+    assert rift_odds("Standard MDTC Model 4 Pistol").odds.mean == Fraction(11, 2)
+
+
+def test_unknown_names_say_what_is_allowed() -> None:
+    with pytest.raises(OddsError, match=r"unknown weapon 'Gatling'.*MDTC Model 8 Submachine Gun"):
+        rift_odds("Gatling")
+    with pytest.raises(OddsError, match="unknown attitude 'sneaky'"):
+        rift_odds("Sullivan 668 Shotgun", attitude="sneaky")
+    with pytest.raises(OddsError, match=r"unknown dice trait 'luck'.*spray-and-pray"):
+        rift_odds("Sullivan 668 Shotgun", traits=["luck"])
+    with pytest.raises(OddsError, match="--level needs --attitude"):
+        rift_odds("Sullivan 668 Shotgun", level=4)
+
+
+def test_thread_the_needle_ignores_cover_and_crouching_zeroes_it() -> None:
+    """Thread the Needle: "You ignore the effects of cover when calculating stress you inflict." """
+    rifle = '"Outset Special" MDTC Model 13 Rifle'
+    covered = rift_odds(rifle, attitude="deliberate", level=4, cover=True)
+    needle = rift_odds(rifle, attitude="deliberate", level=7, cover=True, crouch=True)
+    assert needle.odds.mean == rift_odds(rifle, attitude="deliberate", level=4).odds.mean
+    assert covered.odds.mean < needle.odds.mean
+    assert rift_odds(rifle, cover=True, crouch=True).odds.mean == 0
+
+
+def test_nudge_on_an_explosive_does_nothing() -> None:
+    """Nudge: "Treat the firearm roll of an ally ..." -- firearms only."""
+    result = rift_odds("MDTC Antipersonnel Grenade", nudge=1)
+    assert result.odds.mean == Fraction(11, 3)
+    assert any("explosive" in note for note in result.notes)
+
+
+def test_the_balance_claim_per_attitude() -> None:
+    """ "All of the player weapons are balanced to deal roughly 7 stress per round, with Daring and
+    Calculated players doing 125% and Deliberate players doing 150% under ideal conditions." """
+    rows = {(r.attitude, r.level): r for r in balance()}
+    assert len(rows) == 18
+    assert {r.claim for r in rows.values()} == {Fraction(7), Fraction(35, 4), Fraction(21, 2)}
+    assert rows[("Deliberate", 1)].claim == Fraction(21, 2)
+    assert rows[("Calculated", 7)].claim == Fraction(35, 4)
+    assert rows[("Bold", 1)].best.per_round == Fraction(20, 3)  # 2d6 / 2+
+    assert rows[("Resolute", 1)].best.per_round == Fraction(27, 4)  # 3d4 / 2+
+    assert rows[("Cunning", 1)].best.per_round == Fraction(11, 2)  # no weapon of its own: the Model 4
+    assert rows[("Daring", 1)].best.per_round == Fraction(88, 9)  # 4d6 / 5+ with Spray & Pray
+    deliberate = rows[("Deliberate", 1)].best
+    assert deliberate.policy.startswith("Down the Sights")
+    assert deliberate.piercing is not None and deliberate.piercing > deliberate.per_round
+    calculated = rows[("Calculated", 4)].best
+    assert calculated.per_round <= calculated.per_round_high < calculated.per_round + Fraction(1, 1000)
+
+
+def test_every_weapon_plain() -> None:
+    table = {w.name: o for w, o in weapon_table()}
+    assert table["Kelly SR-19 Rifle"].mean == Fraction(36, 5)
+    assert table['Deft Labs "Digital Peashooters"'].mean == 0
+    assert "Goon's Revolver" not in table  # the enemy roster's own weapons are not player weapons
+
+
+def test_cli_rift_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["odds", "rift", "--weapon", "MDTC Model 8 Submachine Gun", "--attitude", "daring", "--json"])
+    assert code == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["block"] == "4d6 / 5+ / 4t"
+    assert sum(Fraction(s["fraction"]) for s in document["stress"]) == 1
+    assert Fraction(document["expected_stress"]) == Fraction(88, 9)
+
+
+def test_cli_rift_odds_text_and_tail(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["odds", "rift", "--weapon", "Sullivan 1402 Impact Grenade", "--attitude", "calculated"])
+    assert code == 0
+    assert "expected stress: 23/4" in capsys.readouterr().out
+    code = main(["odds", "rift", "--weapon", "MDTC Model 4 Pistol", "--traits", "improved-fireworks"])
+    out = capsys.readouterr().out
+    assert code == 0 and ">= " in out and "expected stress: between" in out
+
+
+def test_cli_rift_unknown_names_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "rift", "--weapon", "Gatling"]) == 2
+    assert "unknown weapon" in capsys.readouterr().err
+    assert main(["odds", "rift"]) == 2
+    assert "--weapon" in capsys.readouterr().err
+
+
+def test_cli_rift_balance(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "rift", "--balance"]) == 0
+    out = capsys.readouterr().out
+    assert "roughly 7 stress per round" in out
+    for attitude in ("Deliberate", "Daring", "Bold", "Resolute", "Cunning", "Calculated"):
+        assert attitude in out
+    assert main(["odds", "rift", "--balance", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert len(document["attitudes"]) == 18
+
+
+def test_every_test_named_in_the_balance_section_exists() -> None:
+    """docs/RULES.md's Through the Rift balance decisions name the tests that hold them."""
+    root = Path(__file__).resolve().parent.parent.parent
+    text = (root / "docs" / "RULES.md").read_text(encoding="utf-8")
+    section = text.split("### Through the Rift: balance", 1)[1].split("\n## ", 1)[0]
+    named, current = 0, "test_rift_stress.py"
+    for row in (line for line in section.splitlines() if line.startswith("| ")):
+        for file_part, test in re.findall(r"`(test_rift_\w+\.py)?(?:::(\w+))?`", row.split("|")[-2]):
+            current = file_part or current
+            if test:
+                named += 1
+                source = (root / "tests" / "rules" / current).read_text(encoding="utf-8")
+                assert f"def {test}(" in source, f"{current}::{test}"
+    assert named >= 12

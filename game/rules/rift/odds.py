@@ -16,10 +16,12 @@ given as exact lower and upper bounds (the upper bound a rigorous bound on the t
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.dice import Distribution
+from game.rules.rift.data import AttitudeData, RiftData, WeaponData, default_data
 from game.rules.rift.stress import (
     MAX_MULTIPLIER,
     DiceTraits,
@@ -34,8 +36,16 @@ __all__ = [
     "DOWN_THE_SIGHTS",
     "HALF",
     "AttackOdds",
+    "BalanceRow",
+    "OddsError",
+    "RiftOdds",
+    "WeaponRound",
     "attack_odds",
+    "balance",
+    "nudge_gains",
+    "rift_odds",
     "tail_depth",
+    "weapon_table",
 ]
 
 HALF = Fraction(1, 2)
@@ -210,3 +220,293 @@ def attack_odds(
         weapon, used, tuple(factors), down_the_sights, zeroed, dice, die.hit_probability, hits,
         stress, bucket, cut, low, high, depth, tail_p,
     )  # fmt: skip
+
+
+# -- names, attitudes and the balance claim (the data is the engine's rift.toml) ------------------------
+
+
+class OddsError(ValueError):
+    """A name or number the odds cannot be worked out for; the message says what is allowed."""
+
+
+# trait id -> what it does to the dice (the rest of a trait's text is the engine's business)
+DICE_TRAIT_IDS = (
+    "firearm_mastery",
+    "improved_firearm_mastery",
+    "spray_and_pray",
+    "improved_spray_and_pray",
+    "bring_the_fireworks",
+    "improved_fireworks",
+    "thread_the_needle",
+)
+LEVELS = (1, 4, 7)
+# "All of the player weapons are balanced to deal roughly 7 stress per round, with Daring and Calculated
+# players doing 125% and Deliberate players doing 150% under ideal conditions."
+BASE_CLAIM = Fraction(7)
+CLAIM_SHARE = {"deliberate": Fraction(3, 2), "daring": Fraction(5, 4), "calculated": Fraction(5, 4)}
+DEFAULT_SIDEARM = "mdtc_model_4_pistol"  # "By default, all attitudes start with a "Standard" MDTC Model 4"
+
+
+def _key(text: str) -> str:
+    """A name or id reduced for matching: lower case, '&' as 'and', quotes and punctuation dropped."""
+    text = text.lower().replace("&", " and ")
+    return " ".join("".join(c if c.isalnum() else " " for c in text).split())
+
+
+def weapon_stats(weapon: WeaponData) -> WeaponStats:
+    """The dice of a weapon of the data file (a melee attack marked as such)."""
+    return WeaponStats(
+        weapon.name, weapon.count, weapon.sides, weapon.threshold, weapon.range, weapon.radius, weapon.melee
+    )
+
+
+def find_weapon(name: str, data: RiftData) -> WeaponData:
+    """A weapon by its id or its name as the book writes it (quotes and nickname optional)."""
+    wanted = _key(name)
+    for weapon in data.weapons.values():
+        plain = weapon.name.split('"')
+        forms = {_key(weapon.id), _key(weapon.name), _key(plain[0] + plain[-1]) if len(plain) == 3 else ""}
+        if wanted in forms:
+            return weapon
+    names = "; ".join(w.name for w in data.weapons.values() if not w.own)
+    raise OddsError(f"unknown weapon '{name}' (Through the Rift weapons: {names})")
+
+
+def find_attitude(name: str, data: RiftData) -> AttitudeData:
+    wanted = _key(name)
+    for attitude in data.attitudes.values():
+        if wanted in {_key(attitude.id), _key(attitude.name)}:
+            return attitude
+    raise OddsError(f"unknown attitude '{name}' (attitudes: {', '.join(data.attitudes)})")
+
+
+def find_trait(name: str) -> str:
+    wanted = _key(name)
+    for trait in DICE_TRAIT_IDS:
+        if wanted == _key(trait):
+            return trait
+    options = ", ".join(t.replace("_", "-") for t in DICE_TRAIT_IDS)
+    raise OddsError(f"unknown dice trait '{name}' (traits that change an attack: {options})")
+
+
+def attitude_trait_ids(attitude: AttitudeData, level: int) -> tuple[str, ...]:
+    """The attitude's traits up to ``level`` ("LEVEL 1", "LEVEL 4", "LEVEL 7")."""
+    if level < 1:
+        raise OddsError(f"a Rifter's level is 1 or more, not {level}")
+    return tuple(t for lv, ids in sorted(attitude.traits.items()) if lv <= level for t in ids)
+
+
+def attitude_action_ids(attitude: AttitudeData, level: int) -> tuple[str, ...]:
+    return tuple(a for lv, ids in sorted(attitude.actions.items()) if lv <= level for a in ids)
+
+
+def dice_traits(trait_ids: Iterable[str], nudge: int = 0) -> DiceTraits:
+    ids = set(trait_ids)
+    return DiceTraits(
+        extra_dice_drop_lowest=2
+        if "improved_firearm_mastery" in ids
+        else 1
+        if "firearm_mastery" in ids
+        else 0,
+        reroll_low="spray_and_pray" in ids or "improved_spray_and_pray" in ids,
+        reroll_miss="improved_spray_and_pray" in ids,
+        explode=-1 if "improved_fireworks" in ids else 1 if "bring_the_fireworks" in ids else 0,
+        nudge=nudge,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RiftOdds:
+    """The odds asked for on the command line, with what was applied, in words."""
+
+    odds: AttackOdds
+    weapon: WeaponData
+    applied: tuple[str, ...]  # traits and multipliers, e.g. "Spray & Pray", "cover x1/2"
+    notes: tuple[str, ...]
+
+
+def rift_odds(
+    weapon: str,
+    *,
+    attitude: str | None = None,
+    level: int | None = None,
+    traits: Iterable[str] = (),
+    nudge: int = 0,
+    cover: bool = False,
+    crouch: bool = False,
+    suppressed: bool = False,
+    down_the_sights: bool = False,
+    bullet_sponge: bool = False,
+    piercing: bool = False,
+    depth: int | None = None,
+    data: RiftData | None = None,
+) -> RiftOdds:
+    """Odds of one attack from names: the weapon, the attacker's attitude and level (its dice traits), any
+    extra traits, Nudges, and the situation of the target."""
+    data = data or default_data()
+    arms = find_weapon(weapon, data)
+    ids: list[str] = []
+    if attitude is not None:
+        found = find_attitude(attitude, data)
+        ids.extend(t for t in attitude_trait_ids(found, level or 1) if t in DICE_TRAIT_IDS)
+    elif level is not None:
+        raise OddsError("--level needs --attitude (the level picks that attitude's traits)")
+    ids.extend(find_trait(t) for t in traits)
+    if nudge < 0:
+        raise OddsError(f"--nudge counts Nudges: 0 or more, not {nudge}")
+    if depth is not None and depth < 1:
+        raise OddsError(f"--depth is 1 or more, not {depth}")
+    stats = weapon_stats(arms)
+    used = effective_traits(stats, dice_traits(ids, nudge))
+    applied = [data.traits[t].name for t in dict.fromkeys(ids) if t in data.traits]
+    notes: list[str] = []
+    if used != dice_traits(ids, nudge) or (nudge and used.nudge == 0):
+        kind = "a melee attack" if arms.melee else "an explosive"
+        notes.append(f"{arms.name} is {kind}: only the traits that name it apply")
+    if nudge and used.nudge:
+        applied.append(f"Nudge x{nudge} (+{2 * nudge} on every die)")
+    factors: list[Fraction] = []
+    ignores_cover = "thread_the_needle" in ids
+    zeroed = False
+    if cover or crouch:
+        if ignores_cover:
+            notes.append("Thread the Needle: cover (and a crouched target's cover) is ignored")
+        elif cover and crouch:
+            zeroed = True
+            applied.append("cover + Crouch Down: every hit reduced to zero")
+        else:
+            factors.append(HALF)
+            applied.append("cover x1/2" if cover else "Crouch Down (cover in all directions) x1/2")
+    if suppressed:
+        factors.append(HALF)
+        applied.append("attacker Suppressed x1/2")
+    if bullet_sponge:
+        factors.append(HALF)
+        applied.append("Bullet Sponge x1/2")
+    if piercing:
+        if arms.explosive or arms.melee:
+            raise OddsError("Piercing Fire is for firearms ('If a target of your firearm ...')")
+        factors.append(HALF)
+        applied.append("Piercing Fire: the target behind, x1/2")
+    if down_the_sights:
+        if arms.explosive or arms.melee:
+            raise OddsError("Down the Sights multiplies a shot: firearms only")
+        applied.append("Down the Sights: the best hit x4")
+    if not arms.usable:
+        notes.append(f"{arms.name} cannot be carried in Hexslinger (see docs/RULES.md)")
+    odds = attack_odds(
+        stats, used, tuple(factors), down_the_sights=down_the_sights, zeroed=zeroed, depth=depth
+    )
+    if odds.tail_from is not None:
+        notes.append(
+            f"Improved Fireworks has no limit: chains of more than {odds.depth} extra dice are one exact "
+            f"bucket, stress >= {odds.tail_from}; the expected stress is bounded exactly"
+        )
+    return RiftOdds(odds, arms, tuple(applied), tuple(notes))
+
+
+# -- the balance claim ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponRound:
+    """One weapon's expected stress per round for an attitude, under the ideal conditions."""
+
+    weapon: str
+    per_round: Fraction  # exact (lower bound with Improved Fireworks)
+    per_round_high: Fraction
+    policy: str
+    piercing: Fraction | None = None  # Deliberate: plus a second target in line, ½ per hit
+
+
+@dataclass(frozen=True, slots=True)
+class BalanceRow:
+    attitude: str
+    level: int
+    traits: tuple[str, ...]
+    weapons: tuple[WeaponRound, ...]  # the attitude's own weapon(s); Cunning has none: the Model 4
+    sidearm: WeaponRound  # the Model 4 Pistol every attitude starts with, with the same traits
+    claim: Fraction
+
+    @property
+    def best(self) -> WeaponRound:
+        return max(self.weapons, key=lambda w: w.per_round)
+
+    @property
+    def ratio(self) -> Fraction:
+        return self.best.per_round / self.claim
+
+
+def _weapon_round(stats: WeaponStats, traits: DiceTraits, sights: bool, with_piercing: bool) -> WeaponRound:
+    plain = attack_odds(stats, traits)
+    pierce_plain = attack_odds(stats, traits, (HALF,)).mean if with_piercing else Fraction(0)
+    every = "throw every turn" if stats.explosive else "fire every turn"
+    best = WeaponRound(stats.name, plain.mean, plain.mean_high, every, plain.mean + pierce_plain)
+    if sights and not stats.explosive:
+        # Turn A: Down the Sights (2 AP); turns B: fire with it pending until a shot hits ("A missed shot
+        # does not remove the multiplier"). Renewal: (E[B] / h) stress over (1 + 1/h) turns.
+        aimed = attack_odds(stats, traits, down_the_sights=True)
+        h = 1 - aimed.hits.probability(0)
+        if h:
+            rate = aimed.mean / (1 + h)
+            pierce = attack_odds(stats, traits, (HALF,), down_the_sights=True).mean / (1 + h)
+            if rate > best.per_round:
+                best = WeaponRound(
+                    stats.name,
+                    rate,
+                    aimed.mean_high / (1 + h),
+                    "Down the Sights, then fire until a shot hits",
+                    rate + pierce if with_piercing else None,
+                )
+    if not with_piercing:
+        best = WeaponRound(best.weapon, best.per_round, best.per_round_high, best.policy)
+    return best
+
+
+def balance(data: RiftData | None = None, levels: Iterable[int] = LEVELS) -> list[BalanceRow]:
+    """Each attitude at each level with its signature weapon(s), expected stress per round under ideal
+    conditions, next to the book's claim.
+
+    Ideal conditions: the target is in range, not in cover, not crouched, and the attacker makes its one
+    attack every turn (one turn per round) with its best use of its own damage actions; explosives hit one
+    target; no help from allies (no Nudge, Shout Order).
+    """
+    data = data or default_data()
+    rows: list[BalanceRow] = []
+    for attitude in data.attitudes.values():
+        weapons = attitude.weapons or (DEFAULT_SIDEARM,)
+        for level in levels:
+            ids = attitude_trait_ids(attitude, level)
+            traits = dice_traits(t for t in ids if t in DICE_TRAIT_IDS)
+            sights = "down_the_sights" in attitude_action_ids(attitude, level)
+            piercing = "piercing_fire" in ids
+            rounds = tuple(
+                _weapon_round(weapon_stats(data.weapons[w]), traits, sights, piercing) for w in weapons
+            )
+            sidearm = _weapon_round(weapon_stats(data.weapons[DEFAULT_SIDEARM]), traits, sights, piercing)
+            claim = BASE_CLAIM * CLAIM_SHARE.get(attitude.id, Fraction(1))
+            names = tuple(data.traits[t].name for t in ids if t in DICE_TRAIT_IDS)
+            rows.append(BalanceRow(attitude.name, level, names, rounds, sidearm, claim))
+    return rows
+
+
+def weapon_table(data: RiftData | None = None) -> list[tuple[WeaponData, AttackOdds]]:
+    """Every player weapon's plain odds (no traits, no multipliers), per attack."""
+    data = data or default_data()
+    return [(w, attack_odds(weapon_stats(w))) for w in data.weapons.values() if not w.own]
+
+
+def nudge_gains(data: RiftData | None = None) -> list[tuple[str, str, Fraction]]:
+    """What one Nudge (Cunning, 2 AP) adds to each attitude's signature firearm at level 1."""
+    data = data or default_data()
+    gains: list[tuple[str, str, Fraction]] = []
+    for attitude in data.attitudes.values():
+        traits = dice_traits(t for t in attitude_trait_ids(attitude, 1) if t in DICE_TRAIT_IDS)
+        for w in attitude.weapons or (DEFAULT_SIDEARM,):
+            stats = weapon_stats(data.weapons[w])
+            if stats.explosive:
+                continue
+            before = attack_odds(stats, traits).mean
+            after = attack_odds(stats, replace(traits, nudge=1)).mean
+            gains.append((attitude.name, stats.name, after - before))
+    return gains

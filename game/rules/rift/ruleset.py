@@ -1043,17 +1043,17 @@ class RiftRuleset:
         w = self.weapon(task.weapon) if task.weapon else None
         blows = self._blows(match, task)
         sights_used = False
+        sights_at = -1
+        if w is not None and w.firearm and self.turn(attacker).down_the_sights:
+            # "The next shot you make that hits inflicts 4x as much stress.": the best hit of the volley
+            # (the dice are rolled and assigned together; as in odds.py)
+            direct = [i for i, b in enumerate(blows) if not b[3]]
+            if direct:
+                sights_at = max(direct, key=lambda i: (blows[i][1], -i))
         hit_units: list[int] = []
-        for target, value, source, extra in blows:
+        for i, (target, value, source, extra) in enumerate(blows):
             factors = list(extra)
-            if (
-                w is not None
-                and w.firearm
-                and self.turn(attacker).down_the_sights
-                and not sights_used
-                and not extra
-            ):
-                # "The next shot you make that hits inflicts 4x as much stress."
+            if i == sights_at:
                 factors.append(("Down the Sights", Fraction(4)))
                 sights_used = True
             dealt = self.deal(match, target, value, attacker, source, factors, events)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.rules import datacheck as dc
+
 __all__ = [
     "DATA_FILE",
     "AbilityData",
@@ -117,48 +119,10 @@ class FrontierData:
 
 # -- validation -----------------------------------------------------------------------------------
 
-_INT = "a whole number"
-_STR = "text"
-_BOOL = "true or false"
-_STRS = "a list of names"
-
-
-def _check(where: str, table: Any, spec: Mapping[str, tuple[str, bool]]) -> dict[str, Any]:
-    """Check ``table`` against ``spec`` (key -> (kind, required)) and return it."""
-    if not isinstance(table, dict):
-        raise FrontierDataError(f"{where} must be a table")
-    for key in table:
-        if key not in spec:
-            known = ", ".join(sorted(spec))
-            raise FrontierDataError(f"{where}: unknown key '{key}' (known keys: {known})")
-    for key, (kind, required) in spec.items():
-        if key not in table:
-            if required:
-                raise FrontierDataError(f"{where}: missing key '{key}'")
-            continue
-        value = table[key]
-        ok = {
-            _INT: isinstance(value, int) and not isinstance(value, bool),
-            _STR: isinstance(value, str) and bool(value.strip()),
-            _BOOL: isinstance(value, bool),
-            _STRS: isinstance(value, list) and all(isinstance(v, str) for v in value),
-        }[kind]
-        if not ok:
-            raise FrontierDataError(f"{where}: '{key}' must be {kind}, not {value!r}")
-    return table
-
-
-def _in_range(where: str, key: str, value: int, low: int, high: int) -> int:
-    if not low <= value <= high:
-        raise FrontierDataError(f"{where}: '{key}' is {value}, must be from {low} to {high}")
-    return value
-
-
-def _tables(doc: dict[str, Any], name: str) -> dict[str, Any]:
-    tables = doc.get(name)
-    if not isinstance(tables, dict) or not tables:
-        raise FrontierDataError(f"[{name}] is missing or empty")
-    return tables
+_INT, _STR, _BOOL, _STRS = dc.INT, dc.STR, dc.BOOL, dc.STRS
+_check = functools.partial(dc.check_table, error=FrontierDataError)
+_in_range = functools.partial(dc.in_range, error=FrontierDataError)
+_tables = functools.partial(dc.tables, error=FrontierDataError)
 
 
 def parse_data(doc: dict[str, Any]) -> FrontierData:

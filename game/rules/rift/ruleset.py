@@ -19,7 +19,7 @@ import esper
 from game.battlefield import Cover, Terrain
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position, Removed
-from game.dice import roll
+from game.dice import Distribution, roll
 from game.events import (
     ActionTaken,
     ActivationEnded,
@@ -51,7 +51,8 @@ from game.rules.rift.components import (
 )
 from game.rules.rift.data import RiftData, WeaponData, default_data
 from game.rules.rift.hooks import Picks
-from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_attack
+from game.rules.rift.odds import attack_odds
+from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_dice
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -951,8 +952,16 @@ class RiftRuleset:
             return
         w = self.weapon(task.weapon)
         traits = self.dice_traits(task.unit, w, task.nudges) if not w.melee else DiceTraits()
-        shots = roll_attack(match.rng, w.stats(), traits)
+        shots, dropped = roll_dice(match.rng, w.stats(), traits)
         task.shots = [ShotRecord(s.value, s.hit, list(s.rolls)) for s in shots]
+        if any(len(s.rolls) > 1 for s in shots + dropped):
+            # every face of each die (rerolls, explosions): the kept dice, then the dropped ones
+            faces = ", ".join("→".join(map(str, s.rolls)) for s in shots + dropped)
+            events.append(Note(rnd, task.unit, f"faces per die: {faces}"))
+        if dropped:
+            # Firearm Mastery: "roll one additional die and drop the lowest result"
+            lowest = ", ".join(str(s.value) for s in dropped)
+            events.append(Note(rnd, task.unit, f"Firearm Mastery: dropped the lowest: {lowest}"))
         mods = tuple((n, v) for n, v in (("nudge", 2 * task.nudges),) if v)
         events.append(
             Roll(
@@ -1109,24 +1118,15 @@ class RiftRuleset:
                     return True
         return False
 
-    def deal(  # noqa: PLR0917
-        self,
-        match: Match,
-        target: int,
-        value: int,
-        attacker: int,
-        source: Hex,
-        factors: list[tuple[str, Fraction]],
-        events: list[Event],
-    ) -> int:
-        """Deal one shot's stress: prevention, cover, statuses, traits, then stress.apply_multipliers."""
+    def shot_factors(
+        self, match: Match, target: int, attacker: int, source: Hex
+    ) -> tuple[str, list[tuple[str, Fraction]]]:
+        """What one shot from ``source`` meets at ``target`` (pure): why it deals nothing ("" if it does) and
+        the named multipliers of cover, statuses and traits. :meth:`deal` and :meth:`preview` both use it."""
         game = self.game(match)
-        rnd = game.round
-        if not self.alive(target):
-            return 0
+        factors: list[tuple[str, Fraction]] = []
         if self.turn(target).protected_turn == game.turn_number:
-            events.append(StressDealt(rnd, target, attacker, value, tuple(factors), 0, "prevented this turn"))
-            return 0
+            return "prevented this turn", factors
         ignores = any(
             (d := hooks.TRAITS.get(t)) is not None and d.ignores_cover
             for t in self.combatant(attacker).traits
@@ -1137,10 +1137,7 @@ class RiftRuleset:
             if crouched and real:
                 # Crouch Down: "If a shot would have already been halved due to being behind existing cover,
                 # it is instead reduced to zero."
-                events.append(
-                    StressDealt(rnd, target, attacker, value, tuple(factors), 0, "crouched behind cover")
-                )
-                return 0
+                return "crouched behind cover", factors
             if real or self.all_round_cover(match, target):
                 factors.append(("cover", HALF))
         if self.has_status(attacker, "suppressed"):
@@ -1161,6 +1158,28 @@ class RiftRuleset:
             d = hooks.TRAITS.get(t)
             if d is not None and d.incoming is not None:
                 factors += d.incoming(self, match, target, attacker)
+        return "", factors
+
+    def deal(  # noqa: PLR0917
+        self,
+        match: Match,
+        target: int,
+        value: int,
+        attacker: int,
+        source: Hex,
+        factors: list[tuple[str, Fraction]],
+        events: list[Event],
+    ) -> int:
+        """Deal one shot's stress: prevention, cover, statuses, traits (:meth:`shot_factors`), then
+        stress.apply_multipliers."""
+        rnd = self.game(match).round
+        if not self.alive(target):
+            return 0
+        prevented, more = self.shot_factors(match, target, attacker, source)
+        if prevented:
+            events.append(StressDealt(rnd, target, attacker, value, tuple(factors), 0, prevented))
+            return 0
+        factors += more
         amount = apply_multipliers(value, [f for _, f in factors])
         res = self.resolve(target)
         res.current = max(0, res.current - amount)
@@ -1369,8 +1388,95 @@ class RiftRuleset:
         return Outcome(game.winner or None, game.result)
 
     def preview(self, match: Match, cmd: Command) -> AttackPreview | None:
-        """The odds module (the other half of issue 4) is not wired in yet: no preview for now."""
-        return None
+        """The exact odds of an attack command (Fire Firearm, Scary Yelling, Run & Gun, Use Explosive,
+        Haymaker) against one target, from ``odds.attack_odds`` with the attacker's real dice traits and the
+        multipliers :meth:`shot_factors` gives the engine (docs/RULES.md RA1).
+
+        The target: ``cmd.target`` if it is one the attack could reach, else the nearest (a Fire command
+        names none: its hits are assigned after the roll). Nudges: those already declared for this
+        attacker's pending attack plus ``cmd.number`` more the player counts on. ``damage`` is the stress
+        that target takes if every hit goes to it; ``modifiers`` name each multiplier as a percentage
+        (cover 50) and a Nudge as its bonus per die (+2). None for anything else (Hold Fire fires later)."""
+        if not self.is_unit(match, cmd.actor) or self.hex_of(cmd.actor) is None:
+            return None
+        attacker = cmd.actor
+        if cmd.action in ("fire", "scary_yelling", "run_and_gun", "explosive"):
+            if cmd.option not in self.combatant(attacker).weapons:
+                return None
+            w = self.weapon(cmd.option)
+        elif cmd.action == "haymaker" and self.has_action(attacker, "haymaker"):
+            w = self.weapon("haymaker")
+        else:
+            return None
+        source = self.here(attacker)
+        if cmd.action == "run_and_gun" and cmd.path:
+            source = cmd.path[-1]  # "Move 2 tiles. Fire your firearm.": fired from where the run ends
+        if w.explosive:
+            if cmd.hex is None:
+                return None
+            source, reach = cmd.hex, w.radius or 0
+            candidates = [
+                u
+                for u in match.units()
+                if self.alive(u)
+                and hex_distance(self.here(u), source) <= reach
+                and self.sees(match, source, self.here(u))
+            ]
+            hostile = [u for u in candidates if self.side(u) != self.side(attacker)]
+            candidates = hostile + [u for u in candidates if u not in hostile]
+        else:
+            candidates = [
+                u for u in match.units() if self.valid_target(match, attacker, u, w.range, source=source)
+            ]
+        notes: list[str] = []
+        if cmd.target is not None:
+            if cmd.target not in candidates:
+                return None
+            target: int | None = cmd.target
+        elif candidates:
+            target = min(candidates, key=lambda u: (hex_distance(self.here(u), source), u))
+            notes.append(f"against the nearest target, {self.uname(target)}")
+        else:
+            target = None
+            notes.append("no unit to hit: the stress a target in the open would take")
+        nudges = max(0, cmd.number or 0)
+        for task in self.game(match).stack:
+            if task.kind == "attack" and task.unit == attacker and task.stage in ("nudge", "roll"):
+                nudges += task.nudges
+        traits = self.dice_traits(attacker, w, nudges) if not w.melee else DiceTraits()
+        prevented, factors = "", list[tuple[str, Fraction]]()
+        if target is not None:
+            prevented, factors = self.shot_factors(match, target, attacker, source)
+        sights = w.firearm and self.turn(attacker).down_the_sights and not prevented
+        odds = attack_odds(w.stats(), traits, tuple(f for _, f in factors), down_the_sights=sights,
+                           zeroed=bool(prevented))  # fmt: skip
+        stress = dict(odds.stress)
+        if odds.tail_from is not None and odds.tail:
+            stress[odds.tail_from] = stress.get(odds.tail_from, Fraction(0)) + odds.tail
+            notes.append(f"{odds.tail_from} stands for {odds.tail_from} or more (Improved Fireworks)")
+        modifiers: list[tuple[str, int]] = []
+        if odds.traits.nudge:
+            modifiers.append(("Nudge", 2 * odds.traits.nudge))
+        modifiers += [(name, int(f * 100)) for name, f in factors]
+        if sights:
+            modifiers.append(("Down the Sights (the best hit)", 400))
+        if prevented:
+            notes.append(f"no stress: {prevented}")
+        if w.explosive:
+            notes.append("every unit in the blast takes every hit")
+        else:
+            notes.append("stress if every hit is assigned to this target")
+        if target is not None and self.has_trait(attacker, "piercing_fire") and w.firearm:
+            extra = self.pierced(match, attacker, target, w)
+            if extra is not None:
+                notes.append(f"Piercing Fire: {self.uname(extra)} behind takes 1/2 of each hit")
+        return AttackPreview(
+            hit_chance=1 - odds.hits.probabilities.get(0, Fraction(0)),
+            damage=Distribution(stress),
+            modifiers=tuple(modifiers),
+            target_number=w.threshold,
+            notes=tuple(notes),
+        )
 
     # helpers for ability modules
     def destroy_cover(self, match: Match, h: Hex, events: list[Event], by: int) -> bool:

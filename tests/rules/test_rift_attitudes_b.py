@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.battlefield import Cover
 from game.events import ActionTaken, ActivationStarted, Event, Roll
 from game.match import Match
 from game.rules import PosseSpec
 from game.rules.rift import RULESET, StressDealt
+from tests import maps_factory as mf
 from tests.rules.frontier_kit import at, open_map
 from tests.rules.rift_kit import (
     cmd,
@@ -221,3 +223,140 @@ def test_tactical_reposition_you_and_each_ally_within_6t_may_move_1t(tmp_path: P
     assert not game(m).stack  # Far was never asked
     assert (RULESET.hex_of(cun), RULESET.hex_of(near), RULESET.hex_of(far)) == (at(4), at(9), at(12))
     assert RULESET.ap(cun).current == 1
+
+
+# == Calculated =====================================================================================
+
+
+def _covered(m: Match, *cols: int) -> list[bool]:
+    return [m.battlefield.terrain_at(at(c)).cover != Cover.NONE for c in cols]
+
+
+def test_shaped_charge_destroys_all_destructible_cover_adjacent_to_a_tile_within_6t(tmp_path: Path) -> None:
+    """Shaped Charge [2AP]: "Destroy all cover adjacent to a tile within 6t." R20: the tile and its
+    neighbours, only map cover marked destructible (a barrel, not a boulder); it becomes open ground."""
+    terrain = {(9, 5): mf.BARREL, (10, 5): mf.BARREL, (11, 5): mf.BOULDER, (12, 5): mf.BARREL}
+    m = _match(tmp_path, rifter("calculated"), terrain=terrain)
+    me = unit(m, "side1")
+    place(m, me, at(5))
+    place(m, unit(m, "side2", 0), at(28))
+    place(m, unit(m, "side2", 1), at(28))
+    give_turn(m, me)
+    charge = find(m, me, "shaped_charge")
+    assert charge.needs == "hex" and at(11) in charge.hexes and at(12) not in charge.hexes  # 7t
+    events = m.apply(charge.command(hex=at(10)))
+    wrecked = [e.hex for e in events if isinstance(e, ActionTaken) and e.action == "cover_destroyed"]
+    assert sorted(wrecked) == sorted([at(9), at(10)])
+    assert _covered(m, 9, 10, 11, 12) == [False, False, True, True]
+    assert m.battlefield.terrain_at(at(9)).name == "wrecked barrel"
+    assert RULESET.ap(me).current == 1
+
+
+def test_the_sound_of_thunder_removes_one_unit_of_cover_adjacent_to_the_impact(tmp_path: Path) -> None:
+    """The Sound of Thunder: "When you fire an explosive weapon, you may now remove one unit of cover
+    adjacent to the impact site." One barrel of the two next to the impact: the one nearest a hostile."""
+    terrain = {(9, 5): mf.BARREL, (11, 5): mf.BARREL}
+    m = _match(tmp_path, rifter("calculated", level=4), goons=1, terrain=terrain)
+    me, goon = unit(m, "side1"), unit(m, "side2")
+    place(m, me, at(5))
+    place(m, goon, at(12))
+    give_turn(m, me)
+    script(m, 1, 1)  # the Impact Grenade misses: the cover goes all the same
+    events = m.apply(cmd("explosive", me, option="sullivan_1402_impact_grenade", hex=at(10)))
+    wrecked = [e.hex for e in events if isinstance(e, ActionTaken) and e.action == "cover_destroyed"]
+    assert wrecked == [at(11)]
+    assert _covered(m, 9, 11) == [True, False]
+
+
+def test_pocket_mortar_destroys_cover_within_3t_of_a_point_within_6t(tmp_path: Path) -> None:
+    """Pocket Mortar [3AP]: "Destroy any number of units of cover within 3t of a point you choose within
+    6t." All the destructible cover within 3t goes (R20); 4t away it stays."""
+    terrain = {(7, 5): mf.BARREL, (10, 5): mf.BARREL, (13, 5): mf.BARREL, (14, 5): mf.BARREL}
+    m = _match(tmp_path, rifter("calculated", level=7), terrain=terrain)
+    me = unit(m, "side1")
+    place(m, me, at(5))
+    place(m, unit(m, "side2", 0), at(28))
+    place(m, unit(m, "side2", 1), at(28))
+    give_turn(m, me)
+    mortar = find(m, me, "pocket_mortar")
+    assert mortar.cost == 3 and at(11) in mortar.hexes and at(12) not in mortar.hexes
+    m.apply(mortar.command(hex=at(10)))
+    assert _covered(m, 7, 10, 13, 14) == [False, False, False, True]
+
+
+def test_custom_blend_enemies_hit_by_explosives_are_stunned_and_lose_an_action_point(tmp_path: Path) -> None:
+    """Custom Blend: "Enemies hit by your explosive attacks are stunned and lose one action point until the
+    start of your next turn." The goon starts its turn with 2 AP; an ally in the blast is hit, not
+    stunned; the stun ends when the Calculated's next turn starts."""
+    m = _match(tmp_path, rifter("calculated"), rifter("bold", "B"), goons=1)
+    me, ally, goon = unit(m, "side1", 0), unit(m, "side1", 1), unit(m, "side2")
+    place(m, me, at(3))
+    place(m, ally, at(9))
+    place(m, goon, at(8))
+    _order(m, me, goon, ally)
+    give_turn(m, me)
+    script(m, 5, 1)  # Antipersonnel 2d6 / 5+ r1: one hit of 5 on both
+    events = m.apply(cmd("explosive", me, option="mdtc_antipersonnel_grenade", hex=at(8)))
+    assert {e.unit for e in _stress(events)} == {goon, ally}
+    assert RULESET.has_status(goon, "stunned") and not RULESET.has_status(ally, "stunned")
+    events = m.apply(cmd("end_turn", me))
+    assert _started(events, goon) == 2
+    m.apply(cmd("end_turn", goon))
+    m.apply(cmd("end_turn", ally))
+    assert game(m).active == me and not RULESET.has_status(goon, "stunned")
+
+
+def test_bring_the_fireworks_a_maximum_adds_one_more_die(tmp_path: Path) -> None:
+    """Bring the Fireworks: "When a die rolled for an explosive or firearm attack displays the maximum
+    value, you may roll one additional die and add it to the result of the first die." At level 1 a 6 then
+    a 6 make 12 (one extra die only); the faces are kept on the shot."""
+    m = _match(tmp_path, rifter("calculated"))
+    me, g1, g2 = unit(m, "side1"), unit(m, "side2", 0), unit(m, "side2", 1)
+    place(m, me, at(5))
+    place(m, g1, at(8))
+    place(m, g2, at(9))
+    give_turn(m, me)
+    script(m, 6, 6, 5, 1)
+    m.apply(cmd("fire", me, option="mdtc_model_4_pistol"))
+    shots = game(m).stack[-1].shots
+    assert [(s.value, s.hit, s.rolls) for s in shots] == [(12, True, [6, 6]), (5, True, [5]), (1, False, [1])]
+    events = m.apply(find(m, me, "assign").command(targets=(g1, g2)))
+    assert [(e.unit, e.amount) for e in _stress(events)] == [(g1, 12), (g2, 5)]
+
+
+def test_improved_fireworks_any_maximum_explodes_and_is_added(tmp_path: Path) -> None:
+    """Improved Fireworks: "Bring the Fireworks is no longer limited to one additional die. Any die
+    displaying the maximum value explodes and is added." 6, 6, 2 make 14."""
+    m = _match(tmp_path, rifter("calculated", level=4))
+    me, g1, g2 = unit(m, "side1"), unit(m, "side2", 0), unit(m, "side2", 1)
+    place(m, me, at(5))
+    place(m, g1, at(8))
+    place(m, g2, at(9))
+    give_turn(m, me)
+    script(m, 6, 6, 2, 1, 1)
+    events = m.apply(cmd("fire", me, option="mdtc_model_4_pistol"))
+    (rolled,) = [e for e in events if isinstance(e, Roll)]
+    assert rolled.dice == (14, 1, 1)
+    assert game(m).stack[-1].shots[0].rolls == [6, 6, 2]
+
+
+def test_to_the_teeth_carry_and_use_one_additional_weapon(tmp_path: Path) -> None:
+    """To the Teeth: "You may carry and use 1 additional weapon." The Calculated fields the pistol and both
+    grenades, each offered as its own action; a Deliberate with three weapons is refused."""
+    m = _match(tmp_path, rifter("calculated"))
+    me = unit(m, "side1")
+    place(m, me, at(5))
+    place(m, unit(m, "side2", 0), at(8))
+    place(m, unit(m, "side2", 1), at(28))
+    give_turn(m, me)
+    offered = {
+        (a.action, a.option) for a in m.legal_actions() if a.action in ("fire", "explosive") and a.enabled
+    }
+    assert offered == {
+        ("fire", "mdtc_model_4_pistol"),
+        ("explosive", "sullivan_1402_impact_grenade"),
+        ("explosive", "mdtc_antipersonnel_grenade"),
+    }
+    three = ("mdtc_model_4_pistol", "mdtc_model_13_rifle", "mdtc_antipersonnel_grenade")
+    problems = RULESET.validate_posse(rifters("side1", rifter("deliberate", weapons=three)))
+    assert problems and any("weapon" in p for p in problems)

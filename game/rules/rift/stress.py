@@ -48,6 +48,7 @@ __all__ = [
     "effective_traits",
     "reroll_faces",
     "roll_attack",
+    "roll_dice",
 ]
 
 MIN_MULTIPLIER = Fraction(1, 4)
@@ -214,17 +215,23 @@ def roll_attack(rng: random.Random, weapon: WeaponStats, traits: DiceTraits) -> 
 
     The shots keep the order the dice were rolled in; of equal lowest values the earliest are dropped.
     """
+    return roll_dice(rng, weapon, traits)[0]
+
+
+def roll_dice(rng: random.Random, weapon: WeaponStats, traits: DiceTraits) -> tuple[list[Shot], list[Shot]]:
+    """:func:`roll_attack` with the dice Firearm Mastery dropped: (kept shots, dropped dice), each in the
+    order rolled (the same RNG draws as :func:`roll_attack`)."""
     traits = effective_traits(weapon, traits)
     rerolled = reroll_faces(weapon, traits)
     dice = [
         _roll_die(rng, weapon, traits, rerolled) for _ in range(weapon.count + traits.extra_dice_drop_lowest)
     ]
     dropped = set(sorted(range(len(dice)), key=lambda i: (dice[i][0], i))[: traits.extra_dice_drop_lowest])
-    return [
-        Shot(value=value, hit=value >= weapon.threshold, rolls=rolls)
-        for i, (value, rolls) in enumerate(dice)
-        if i not in dropped
-    ]
+    shots = [Shot(value=value, hit=value >= weapon.threshold, rolls=rolls) for value, rolls in dice]
+    return (
+        [s for i, s in enumerate(shots) if i not in dropped],
+        [s for i, s in enumerate(shots) if i in dropped],
+    )
 
 
 @dataclass(frozen=True, slots=True)

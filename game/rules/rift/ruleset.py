@@ -52,7 +52,7 @@ from game.rules.rift.components import (
 from game.rules.rift.data import RiftData, WeaponData, default_data
 from game.rules.rift.hooks import Picks
 from game.rules.rift.odds import attack_odds
-from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_attack
+from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_dice
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -952,8 +952,16 @@ class RiftRuleset:
             return
         w = self.weapon(task.weapon)
         traits = self.dice_traits(task.unit, w, task.nudges) if not w.melee else DiceTraits()
-        shots = roll_attack(match.rng, w.stats(), traits)
+        shots, dropped = roll_dice(match.rng, w.stats(), traits)
         task.shots = [ShotRecord(s.value, s.hit, list(s.rolls)) for s in shots]
+        if any(len(s.rolls) > 1 for s in shots + dropped):
+            # every face of each die (rerolls, explosions): the kept dice, then the dropped ones
+            faces = ", ".join("→".join(map(str, s.rolls)) for s in shots + dropped)
+            events.append(Note(rnd, task.unit, f"faces per die: {faces}"))
+        if dropped:
+            # Firearm Mastery: "roll one additional die and drop the lowest result"
+            lowest = ", ".join(str(s.value) for s in dropped)
+            events.append(Note(rnd, task.unit, f"Firearm Mastery: dropped the lowest: {lowest}"))
         mods = tuple((n, v) for n, v in (("nudge", 2 * task.nudges),) if v)
         events.append(
             Roll(

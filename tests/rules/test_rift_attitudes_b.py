@@ -4,13 +4,14 @@ map. Dice are scripted; set-ups place units and hand out turns directly (``rift_
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 from game.battlefield import Cover
-from game.events import ActionTaken, ActivationStarted, Event, Roll
+from game.events import ActionTaken, ActivationStarted, Event, Note, Roll
 from game.match import Match
 from game.rules import PosseSpec
-from game.rules.rift import RULESET, StressDealt
+from game.rules.rift import RULESET, StressDealt, end_of_encounter
 from tests import maps_factory as mf
 from tests.rules.frontier_kit import at, open_map
 from tests.rules.rift_kit import (
@@ -360,3 +361,180 @@ def test_to_the_teeth_carry_and_use_one_additional_weapon(tmp_path: Path) -> Non
     three = ("mdtc_model_4_pistol", "mdtc_model_13_rifle", "mdtc_antipersonnel_grenade")
     problems = RULESET.validate_posse(rifters("side1", rifter("deliberate", weapons=three)))
     assert problems and any("weapon" in p for p in problems)
+
+
+# == Talents ========================================================================================
+
+
+def test_animal_friend_dog_15_resolve_3_ap_move_3_crouch_distract_stuns_within_1(tmp_path: Path) -> None:
+    """Animal Friend: "Dog / 15 Resolve, 3 AP / Move [1AP] - 3 tiles / Crouch [2AP] / Distract [2AP] - Stun
+    one enemy within 1 tile". The dog is a unit of its Rifter's side with only those actions (R27)."""
+    m = _match(tmp_path, rifter("cunning", level=2, talents=("animal_friend",)))
+    dog, g1, g2 = unit(m, "side1", 1), unit(m, "side2", 0), unit(m, "side2", 1)
+    assert RULESET.combatant(dog).companion
+    assert (RULESET.resolve(dog).maximum, RULESET.ap(dog).per_activation) == (15, 3)
+    place(m, dog, at(10))
+    place(m, g1, at(11))
+    place(m, g2, at(12))
+    give_turn(m, dog)
+    offered = {a.action: a for a in m.legal_actions() if a.actor == dog}
+    assert set(offered) == {"move", "crouch", "distract", "end_turn"}
+    assert (offered["move"].cost, offered["crouch"].cost, offered["distract"].cost) == (1, 2, 2)
+    assert at(7) in offered["move"].hexes and at(6) not in offered["move"].hexes  # 3 tiles, not 4
+    assert offered["distract"].targets == (g1,)
+    m.apply(offered["distract"].command(target=g1))
+    assert RULESET.has_status(g1, "stunned") and RULESET.ap(dog).current == 1
+
+
+def test_back_alley_tourist_dirty_shot_suppresses_an_enemy_within_6t(tmp_path: Path) -> None:
+    """Back Alley Tourist: "Dirty Shot [1AP] Suppress an enemy within 6t." A Suppressed unit deals ½
+    stress ("Deal ½ stress")."""
+    m = _match(tmp_path, rifter("cunning", level=2, talents=("back_alley_tourist",)))
+    me, g1, g2 = unit(m, "side1"), unit(m, "side2", 0), unit(m, "side2", 1)
+    place(m, me, at(5))
+    place(m, g1, at(11))  # 6t
+    place(m, g2, at(12))  # 7t
+    give_turn(m, me)
+    shot = find(m, me, "dirty_shot")
+    assert shot.cost == 1 and shot.targets == (g1,)
+    m.apply(shot.command(target=g1))
+    assert RULESET.has_status(g1, "suppressed") and RULESET.ap(me).current == 2
+    give_turn(m, g1)
+    script(m, 4, 4)
+    events = m.apply(cmd("fire", g1, option="goon_revolver"))
+    dealt = _stress(events)
+    assert [e.amount for e in dealt] == [2, 2]
+    assert all(("Suppressed", Fraction(1, 2)) in e.factors for e in dealt)
+
+
+def test_polyglot_insult_taunts_an_enemy_within_6t(tmp_path: Path) -> None:
+    """Polyglot: "Surprisingly Biting Insult [1AP] Taunt an enemy within 6t." The Taunted goon "Can only
+    attempt to attack the target that taunted you": every hit goes to the insulter, not the nearer ally."""
+    m = _match(tmp_path, rifter("cunning", level=2, talents=("polyglot",)), rifter("bold", "B"), goons=1)
+    me, ally, goon = unit(m, "side1", 0), unit(m, "side1", 1), unit(m, "side2")
+    place(m, me, at(5))
+    place(m, ally, at(10))
+    place(m, goon, at(11))
+    give_turn(m, me)
+    insult = find(m, me, "insult")
+    assert insult.cost == 1 and insult.targets == (goon,)
+    m.apply(insult.command(target=goon))
+    assert RULESET.has_status(goon, "taunted")
+    give_turn(m, goon)
+    script(m, 3, 2)
+    events = m.apply(cmd("fire", goon, option="goon_revolver"))
+    assert [(e.unit, e.amount) for e in _stress(events)] == [(me, 3), (me, 2)]
+
+
+def test_pugilist_grapple_overwhelms_an_enemy_within_0t(tmp_path: Path) -> None:
+    """Pugilist: "Grapple [1AP] Overwhelm an enemy within 0t." (its own tile); "Overwhelmed units are
+    incapable of moving"."""
+    m = _match(tmp_path, rifter("cunning", level=2, talents=("pugilist",)))
+    me, g1, g2 = unit(m, "side1"), unit(m, "side2", 0), unit(m, "side2", 1)
+    place(m, me, at(10))
+    place(m, g1, at(10))
+    place(m, g2, at(11))
+    give_turn(m, me)
+    grapple = find(m, me, "grapple")
+    assert grapple.cost == 1 and grapple.targets == (g1,)
+    m.apply(grapple.command(target=g1))
+    assert RULESET.has_status(g1, "overwhelmed")
+    give_turn(m, g1)
+    move = find(m, g1, "move")
+    assert not move.enabled and "incapable of moving" in (move.reason or "")
+
+
+def test_pugilist_haymaker_is_an_attack_2d6_2_plus_0t(tmp_path: Path) -> None:
+    """Pugilist: "Haymaker [2AP] (Attack) 2d6 / 2+ / 0t": every hit on the enemy in the tile; it is the
+    turn's one attack ("You are only able to make one attack per turn")."""
+    m = _match(tmp_path, rifter("cunning", level=2, talents=("pugilist",)))
+    me, g1, g2 = unit(m, "side1"), unit(m, "side2", 0), unit(m, "side2", 1)
+    place(m, me, at(10))
+    place(m, g1, at(10))
+    place(m, g2, at(11))
+    give_turn(m, me, ap=6)
+    haymaker = find(m, me, "haymaker")
+    assert haymaker.cost == 2 and haymaker.targets == (g1,)
+    script(m, 3, 4)
+    events = m.apply(haymaker.command(target=g1))
+    assert [(e.unit, e.amount) for e in _stress(events)] == [(g1, 3), (g1, 4)]
+    assert RULESET.resolve(g1).current == 5 and RULESET.ap(me).current == 4
+    assert m.validate(cmd("fire", me, option="mdtc_model_4_pistol")) == (
+        'Fire Firearm ("Standard" MDTC Model 4 Pistol): you have already attacked this turn'
+    )
+
+
+def test_quick_draw_acts_first_and_two_quick_draws_roll_off(tmp_path: Path) -> None:
+    """Quick Draw: "At the beginning of a combat encounter, you always act first. If two characters have
+    this talent, they roll off for first and second - and so on." Both 5s (below the goons' 20 and 19),
+    roll off 3 against 9."""
+    a = rifter("cunning", "A", level=2, talents=("quick_draw",))
+    b = rifter("cunning", "B", level=2, talents=("quick_draw",))
+    m = new_match(
+        rifters("side1", a, b), outlaws("side2", "outlaw_goon", "outlaw_goon"), 1, open_map(tmp_path)
+    )
+    script(m, 5, 5, 20, 19, 3, 9)
+    deploy(m)
+    qa, qb, g1, g2 = unit(m, "side1", 0), unit(m, "side1", 1), unit(m, "side2", 0), unit(m, "side2", 1)
+    assert game(m).order == [qb, qa, g1, g2]
+    offs = [(e.unit, e.dice) for e in m.history if isinstance(e, Roll) and e.check == "initiative roll-off"]
+    assert offs == [(qa, (3,)), (qb, (9,))]
+    assert game(m).active == qb
+
+
+def test_smooth_sidearm_firing_a_pistol_takes_1_ap_and_is_still_the_one_attack(tmp_path: Path) -> None:
+    """Smooth Sidearm: "Firing a pistol now only takes 1 action point. [You still can only make one attack
+    per round]" (R6: per turn). The rifle still costs 2."""
+    m = _match(tmp_path, rifter("deliberate", level=2, talents=("smooth_sidearm",)))
+    me = unit(m, "side1")
+    place(m, me, at(5))
+    place(m, unit(m, "side2", 0), at(8))
+    place(m, unit(m, "side2", 1), at(28))
+    give_turn(m, me)
+    assert find(m, me, "fire", "mdtc_model_4_pistol").cost == 1
+    assert find(m, me, "fire", "mdtc_model_13_rifle").cost == 2
+    script(m, 1, 1, 1, 1)
+    m.apply(cmd("fire", me, option="mdtc_model_4_pistol"))
+    assert RULESET.ap(me).current == 2
+    again = find(m, me, "fire", "mdtc_model_13_rifle")
+    assert not again.enabled and again.reason == (
+        'Fire Firearm ("Outset Special" MDTC Model 13 Rifle): you have already attacked this turn'
+    )
+
+
+def test_implausibly_well_groomed_returns_to_two_thirds_after_the_encounter(tmp_path: Path) -> None:
+    """Implausibly Well Groomed: "When you run out of resolve and become overcome, at the end of the
+    combat you shrug it off and instead return to 2/3 resolve." (30 -> 20; an ally without it: 1/3)"""
+    groomed = rifter("cunning", level=2, talents=("implausibly_well_groomed",))
+    m = _match(tmp_path, groomed, rifter("cunning", "Plain"), rifter("deliberate", "D"), goons=1)
+    me, plain, other, goon = (*(unit(m, "side1", i) for i in range(3)), unit(m, "side2"))
+    m.enter()
+    for u in (me, plain):
+        RULESET.resolve(u).current = 0
+        RULESET.resolve(u).overcome = True
+    RULESET.resolve(goon).current = 1
+    place(m, other, at(5))
+    place(m, goon, at(8))
+    give_turn(m, other)
+    script(m, 10, 10, 10)
+    m.apply(cmd("fire", other, option="mdtc_model_13_rifle"))
+    assert sorted(end_of_encounter(m)) == sorted([(me, 20), (plain, 10)])
+
+
+def test_no_truce_with_the_furies_cannot_be_stunned(tmp_path: Path) -> None:
+    """No Truce with the Furies: "you cannot be Stunned." A Custom Blend grenade hits it: stress, no stun,
+    and its next turn starts with all 3 AP."""
+    side2 = rifters("side2", rifter("calculated", "Bomber"))
+    m = _match(tmp_path, rifter("cunning", level=2, talents=("no_truce_with_the_furies",)), side2=side2)
+    me, bomber = unit(m, "side1"), unit(m, "side2")
+    place(m, me, at(8))
+    place(m, bomber, at(3))
+    _order(m, bomber, me)
+    give_turn(m, bomber)
+    script(m, 5, 1)
+    events = m.apply(cmd("explosive", bomber, option="mdtc_antipersonnel_grenade", hex=at(8)))
+    assert [e.amount for e in _stress(events)] == [5]
+    assert any(isinstance(e, Note) and e.rule == "cannot be stunned" for e in events)
+    assert not RULESET.has_status(me, "stunned")
+    events = m.apply(cmd("end_turn", bomber))
+    assert _started(events, me) == 3

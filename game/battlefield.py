@@ -33,6 +33,7 @@ from game.hexgrid import (
     DIRECTIONS,
     Hex,
     TiledHexGeometry,
+    hex_distance,
     polygon_contains,
 )
 from game.hexgrid import hexes_within as _hexes_within
@@ -496,6 +497,15 @@ class Battlefield:
                 h for h in zone.hexes if not self._terrain[h].impassable
             )
         return {side: frozenset(hexes) for side, hexes in sorted(zones.items())}
+
+    def deploy_spots(self, side: str) -> list[Hex]:
+        """A side's enterable zone hexes, nearest the zone's centre first (ties by hex): the order
+        automatic deployment fills them in, the same for every ruleset."""
+        hexes = sorted(h for h in self.deploy_zones.get(side, frozenset()) if self.is_passable(h))
+        if not hexes:
+            return []
+        centre = Hex(sum(h.q for h in hexes) // len(hexes), sum(h.r for h in hexes) // len(hexes))
+        return sorted(hexes, key=lambda h: (hex_distance(h, centre), h))
 
     # -- per-hex queries
     def in_bounds(self, h: Hex) -> bool:

@@ -1202,16 +1202,11 @@ class FrontierRuleset:
 def auto_deploy_commands(match: Match) -> list[Command]:
     """Deploy every undeployed unit: each side's units in posse order on the free zone hexes nearest the
     centre of the map (deterministic). For tests, quick starts and the AI."""
-    zones = match.battlefield.deploy_zones
     taken = set(match.occupied())
     commands: list[Command] = []
     game = st.game_state(match)
     for side in game.deploy_order:
-        hexes = sorted(zones[side])
-        mq = sum(h.q for h in hexes) // len(hexes)
-        mr = sum(h.r for h in hexes) // len(hexes)
-        centre = Hex(mq, mr)
-        free = sorted((h for h in hexes if h not in taken), key=lambda h: (hex_distance(h, centre), h))
+        free = [h for h in match.battlefield.deploy_spots(side) if h not in taken]
         for unit in match.units(side):
             if st.hex_of(unit) is not None:
                 continue

@@ -1513,15 +1513,9 @@ def auto_deploy_commands(match: Match) -> list[Command]:
     ruleset = match.ruleset
     assert isinstance(ruleset, RiftRuleset)
     match.enter()
-    bf = match.battlefield
-    zones = bf.deploy_zones
     commands: list[Command] = []
     for side in ruleset.game(match).deploy_order:
-        hexes = sorted(h for h in zones[side] if bf.is_passable(h))
-        mq = sum(h.q for h in hexes) // len(hexes)
-        mr = sum(h.r for h in hexes) // len(hexes)
-        centre = Hex(mq, mr)
-        free = sorted(hexes, key=lambda h: (hex_distance(h, centre), h))
+        free = match.battlefield.deploy_spots(side)
         for i, unit in enumerate(match.units(side)):
             if ruleset.hex_of(unit) is not None:
                 continue

@@ -119,6 +119,12 @@ class Match:
         self._entities.append(entity)
         return entity
 
+    def delete_entity(self, entity: int) -> None:
+        """Delete an entity of this match at once (an item picked up); it leaves the digest with it."""
+        self.enter()
+        esper.delete_entity(entity, immediate=True)
+        self._entities.remove(entity)
+
     @_in_world
     def entities(self) -> list[int]:
         return [e for e in self._entities if esper.entity_exists(e)]

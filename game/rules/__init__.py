@@ -119,6 +119,8 @@ class AttackPreview:
     modifiers: tuple[tuple[str, int], ...]
     target_number: int | None
     notes: tuple[str, ...] = ()
+    # an attack already rolled whose hits are being assigned: the stress each unit would take, in order
+    per_target: tuple[tuple[int, int], ...] = ()
 
     @property
     def expected_damage(self) -> Fraction:

@@ -226,6 +226,48 @@ def test_tactical_reposition_you_and_each_ally_within_6t_may_move_1t(tmp_path: P
     assert RULESET.ap(cun).current == 1
 
 
+def test_battlefield_commander_tactical_reposition_when_an_enemy_turn_starts(tmp_path: Path) -> None:
+    """Battlefield Commander: "You can spend action points on cunning attitude actions at any time between
+    the start of your turn and the start of your next turn." Tactical Reposition [2AP] off-turn: offered
+    when another unit's turn starts (RC4); the Cunning and its ally step before the goon acts, paid from
+    the AP the Cunning kept; the goon's turn then goes on."""
+    m = _match(tmp_path, rifter("cunning", level=7), rifter("deliberate", "Near"), goons=1)
+    cun, near, goon = unit(m, "side1", 0), unit(m, "side1", 1), unit(m, "side2")
+    place(m, cun, at(5))
+    place(m, near, at(8))
+    place(m, goon, at(14))
+    _order(m, cun, goon, near)
+    give_turn(m, cun)
+    assert find(m, cun, "tactical_reposition").enabled  # on its own turn as ever
+    m.apply(cmd("end_turn", cun))  # 3 AP kept
+    assert game(m).active == goon
+    move = find(m, cun, "tactical_reposition")
+    assert move.enabled and move.cost == 2 and at(4) in move.hexes and at(9) in move.hexes
+    assert m.validate(cmd("end_turn", goon)) is not None  # the window is open first
+    m.apply(move.command())
+    m.apply(find(m, cun, "reposition").command(hex=at(4)))
+    m.apply(find(m, near, "reposition").command(hex=at(7)))
+    assert (RULESET.hex_of(cun), RULESET.hex_of(near)) == (at(4), at(7))
+    assert RULESET.ap(cun).current == 1
+    assert not find(m, cun, "tactical_reposition").enabled  # 1 AP left
+    m.apply(find(m, cun, "pass").command())
+    assert game(m).active == goon and find(m, goon, "end_turn").enabled
+
+
+def test_without_battlefield_commander_no_off_turn_reposition(tmp_path: Path) -> None:
+    """Battlefield Commander is what lets "cunning attitude actions" be used off-turn: a unit without the
+    trait is never asked when another turn starts (RC4)."""
+    m = _match(tmp_path, rifter("cunning", level=7), rifter("deliberate", "Near"), goons=1)
+    cun, goon = unit(m, "side1", 0), unit(m, "side2")
+    place(m, cun, at(5))
+    place(m, goon, at(14))
+    RULESET.combatant(cun).traits.remove("battlefield_commander")
+    _order(m, cun, goon)
+    give_turn(m, cun)
+    m.apply(cmd("end_turn", cun))
+    assert game(m).active == goon and not [a for a in m.legal_actions() if a.actor == cun]
+
+
 # == Calculated =====================================================================================
 
 
@@ -368,7 +410,8 @@ def test_to_the_teeth_carry_and_use_one_additional_weapon(tmp_path: Path) -> Non
 
 def test_animal_friend_dog_15_resolve_3_ap_move_3_crouch_distract_stuns_within_1(tmp_path: Path) -> None:
     """Animal Friend: "Dog / 15 Resolve, 3 AP / Move [1AP] - 3 tiles / Crouch [2AP] / Distract [2AP] - Stun
-    one enemy within 1 tile". The dog is a unit of its Rifter's side with only those actions (R27)."""
+    one enemy within 1 tile". The dog is a unit of its Rifter's side with only those actions (R27), and the
+    "running items between characters" of the talent text: Pick Up and Hand Off (R28c)."""
     m = _match(tmp_path, rifter("cunning", level=2, talents=("animal_friend",)))
     dog, g1, g2 = unit(m, "side1", 1), unit(m, "side2", 0), unit(m, "side2", 1)
     assert RULESET.combatant(dog).companion
@@ -378,7 +421,7 @@ def test_animal_friend_dog_15_resolve_3_ap_move_3_crouch_distract_stuns_within_1
     place(m, g2, at(12))
     give_turn(m, dog)
     offered = {a.action: a for a in m.legal_actions() if a.actor == dog}
-    assert set(offered) == {"move", "crouch", "distract", "end_turn"}
+    assert set(offered) == {"move", "crouch", "distract", "pick_up", "hand_off", "end_turn"}
     assert (offered["move"].cost, offered["crouch"].cost, offered["distract"].cost) == (1, 2, 2)
     assert at(7) in offered["move"].hexes and at(6) not in offered["move"].hexes  # 3 tiles, not 4
     assert offered["distract"].targets == (g1,)

@@ -47,7 +47,8 @@ def _attacks(match: Match, action: LegalAction, me: int) -> list[Command]:
     """Every command of this action the player would consider as an attack (the preview says which)."""
     foes = _foes(match, me)
     if action.needs == "":
-        candidates = [action.command()]
+        # no pick: aim it at each foe in turn (the preview answers None for one it cannot reach)
+        candidates = [action.command(target=f) for f, _ in foes]
     elif action.needs == "target":
         candidates = [action.command(target=t) for t in action.targets]
     elif action.needs == "hex":

@@ -27,6 +27,7 @@ from tests.rules.rift_kit import (
     place,
     rifter,
     rifters,
+    script,
     unit,
 )
 
@@ -204,3 +205,48 @@ def test_preview_of_an_explosive_is_per_unit_in_the_blast(tmp_path: Path) -> Non
     assert p.damage == _dist(expected)
     assert any("blast" in n for n in p.notes)
     assert m.preview(boom.command(hex=at(20), target=g2)) is None  # g2 is not in that blast
+
+
+def test_preview_of_a_hit_assignment_is_the_stress_each_target_takes(tmp_path: Path) -> None:
+    """ "Assign each die to a valid target. You may choose the same target more than once." The preview of
+    an ``assign`` gives, for the dice already rolled, the exact stress each unit takes from that split
+    (cover halves the hit on the goon behind the barrel), and applying it deals exactly that (RA2)."""
+    m = _match(open_map(tmp_path, terrain={(8, 5): mf.BARREL}), goons=2)
+    me, g1, g2 = unit(m, "side1"), unit(m, "side2", 0), unit(m, "side2", 1)
+    place(m, me, at(5))
+    place(m, g1, at(9))  # behind the barrel
+    place(m, g2, at(5, 7))
+    give_turn(m, me)
+    script(m, 6, 5, 1)  # two hits: 6 and 5
+    m.apply(cmd("fire", me, option=PISTOL))
+    split = find(m, me, "assign").command(targets=(g1, g2))
+    p = m.preview(split)
+    assert p is not None
+    assert p.per_target == ((g1, 3), (g2, 5))
+    assert p.damage == Distribution.constant(8) and p.hit_chance == 1
+    assert any("6 on" in n and "cover x1/2" in n for n in p.notes)
+    both = m.preview(find(m, me, "assign").command(targets=(g2, g2)))
+    assert both is not None and both.per_target == ((g2, 11),)
+    assert m.preview(cmd("assign", me, targets=(g1, g1, g1))) is None  # three picks for two hits
+    events = m.apply(split)
+    dealt: dict[int, int] = {}
+    for e in events:
+        if isinstance(e, StressDealt):
+            dealt[e.unit] = dealt.get(e.unit, 0) + e.amount
+    assert tuple(dealt.items()) == p.per_target
+
+
+def test_preview_of_hold_fire_is_the_odds_against_a_target_where_it_stands(tmp_path: Path) -> None:
+    """Hold Fire (Attack) [3AP]: "Ready yourself, firing your firearm at the first valid target to move":
+    it fires later, so the preview is the shot's odds against the named (or nearest) target as it stands
+    now, said so in a note (RA2)."""
+    m = _match(open_map(tmp_path))
+    me, goon = unit(m, "side1"), unit(m, "side2")
+    place(m, me, at(5))
+    place(m, goon, at(9))
+    give_turn(m, me)
+    held = m.preview(cmd("hold_fire", me, option=PISTOL))
+    fired = m.preview(cmd("fire", me, option=PISTOL, target=goon))
+    assert held is not None and fired is not None
+    assert held.damage == fired.damage and held.hit_chance == fired.hit_chance
+    assert any("first valid target to move" in n for n in held.notes)

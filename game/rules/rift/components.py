@@ -9,6 +9,8 @@ from game.hexgrid import Hex
 
 __all__ = [
     "Combatant",
+    "GroundItem",
+    "Inventory",
     "Resolve",
     "RiftGame",
     "Shield",
@@ -79,6 +81,21 @@ class Shield:
 
     owner: int
     hex: Hex
+
+
+@dataclass(slots=True)
+class Inventory:
+    """What a unit carries (item names, as on the map)."""
+
+    items: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class GroundItem:
+    """An item lying in a tile until a unit picks it up (map items; what an overcome unit dropped)."""
+
+    hex: Hex
+    name: str
 
 
 @dataclass(slots=True)

@@ -23,6 +23,7 @@ __all__ = [
     "AttitudeData",
     "CompanionData",
     "EnemyData",
+    "ItemData",
     "RiftData",
     "RiftDataError",
     "TalentData",
@@ -121,6 +122,22 @@ class CompanionData:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemData:
+    """An item that can lie on the map or be carried (Hexslinger's own: the rulebook lists none).
+
+    ``use``: "" (carried only: an objective, a key) or "restore" (``amount`` resolve back to a unit within
+    ``range`` tiles that is not overcome).
+    """
+
+    id: str
+    name: str
+    use: str
+    amount: int
+    range: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class EnemyData:
     id: str
     name: str
@@ -147,6 +164,15 @@ class RiftData:
     skills: Mapping[str, str]
     companions: Mapping[str, CompanionData]
     enemies: Mapping[str, EnemyData]
+    items: Mapping[str, ItemData]
+
+    def item_by_name(self, name: str) -> ItemData | None:
+        """The item data for a map item's name ("Smelling Salts"), case and spacing aside, or None."""
+        key = " ".join(name.split()).casefold()
+        for item in self.items.values():
+            if item.name.casefold() == key or item.id == key.replace(" ", "_"):
+                return item
+        return None
 
 
 _INT, _STR, _BOOL, _STRS = dc.INT, dc.STR, dc.BOOL, dc.STRS
@@ -175,7 +201,9 @@ _TABLES = (
     "skills",
     "companions",
     "enemies",
+    "items",
 )
+ITEM_USES = ("", "restore")
 
 
 def parse_data(doc: dict[str, Any]) -> RiftData:
@@ -355,6 +383,33 @@ def parse_data(doc: dict[str, Any]) -> RiftData:
             _ids(where, "traits", t.get("traits", []), traits, "trait"),
             t["text"],
         )
+    items: dict[str, ItemData] = {}
+    for iid, raw in _tables(doc, "items").items():
+        where = f"[items.{iid}]"
+        t = _check(
+            where,
+            raw,
+            {
+                "name": (_STR, True),
+                "use": (_STR, False),
+                "amount": (_INT, False),
+                "range": (_INT, False),
+                "text": (_STR, True),
+            },
+        )
+        use = t.get("use", "")
+        if use not in ITEM_USES:
+            raise RiftDataError(f"{where}: 'use' is '{use}', must be one of: none (\"\"), restore")
+        if use == "restore" and "amount" not in t:
+            raise RiftDataError(f"{where}: a 'restore' item needs 'amount' (resolve given back)")
+        items[iid] = ItemData(
+            iid,
+            t["name"],
+            use,
+            _in_range(where, "amount", t.get("amount", 0), 0, 100),
+            _in_range(where, "range", t.get("range", 1), 0, 10),
+            t["text"],
+        )
     if "rifter" in enemies:
         raise RiftDataError("[enemies.rifter]: 'rifter' is the kind of player characters")
     return RiftData(
@@ -371,6 +426,7 @@ def parse_data(doc: dict[str, Any]) -> RiftData:
         skills=skills,
         companions=companions,
         enemies=enemies,
+        items=items,
     )
 
 

@@ -25,6 +25,7 @@ from game.rules.rift.stress import DiceTraits
 
 if TYPE_CHECKING:
     from game.match import Match
+    from game.rules.rift.components import Task
     from game.rules.rift.data import WeaponData
     from game.rules.rift.ruleset import RiftRuleset
 
@@ -69,12 +70,16 @@ class ActionDef:
     """How an action (data in rift.toml [actions]) is offered, checked and carried out.
 
     ``weapons``: "firearm" / "explosive" offers one entry per carried weapon of that kind (its id in
-    ``option``); ``budget`` is the movement of a "path" action (a function of the unit: Killer Calves).
+    ``option``); ``options`` offers one entry per string it returns instead (an item name); ``budget``
+    is the movement of a "path" action (a function of the unit: Killer Calves).
     """
 
     id: str
     needs: str = ""  # "", "target", "hex", "path"
     weapons: str = ""  # "", "firearm", "explosive"
+    options: Callable[[RiftRuleset, Match, int], list[str]] | None = None
+    no_options: str = "nothing to pick"  # the reason shown when ``options`` gives nothing
+    no_picks: str = ""  # the reason shown when ``picks`` gives nothing (default: a generic one)
     windows: tuple[str, ...] = ()  # off-turn windows it may be used in
     cunning: bool = False  # a cunning attitude action (Battlefield Commander)
     anytime: bool = False  # usable off-turn by its own text (Dodge Roll)
@@ -84,6 +89,8 @@ class ActionDef:
     check: CheckFn | None = None
     apply: ApplyFn | None = None
     budget: Callable[[RiftRuleset, int], int] | None = None
+    # picks in an off-turn window (match, the window's task, the reactor); an empty Picks: not offered
+    window_picks: Callable[[RiftRuleset, Match, Task, int], Picks] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,8 @@ from game.rules.rift import hooks
 from game.rules.rift.character import CharacterError, character_from_spec, character_problems, kit_of
 from game.rules.rift.components import (
     Combatant,
+    GroundItem,
+    Inventory,
     Resolve,
     RiftGame,
     Shield,
@@ -61,7 +63,10 @@ __all__ = ["BASIC", "RiftRuleset", "StressDealt", "auto_deploy_commands", "end_o
 
 C = TypeVar("C")
 HALF = Fraction(1, 2)
-BASIC = ("fire", "explosive", "move", "crouch", "flee", "hold_fire", "interact")
+BASIC = (
+    *("fire", "explosive", "move", "crouch", "flee", "hold_fire"),
+    *("interact", "pick_up", "hand_off", "use_item"),
+)
 CUNNING = ("shout_order", "nudge", "duck", "tactical_reposition")
 WINDOW_ACTIONS = ("pass", "assign", "reposition")
 
@@ -326,6 +331,9 @@ class RiftRuleset:
                         dog.resolve,
                         dog.action_points,
                     )
+        for h in sorted(match.battlefield.items):
+            for item in match.battlefield.items[h]:
+                match.create_entity(GroundItem(h, item))
         match.create_entity(RiftGame(deploy_order=[p.side for p in match.posses]))
         return [PhaseStarted(0, "deployment")]
 
@@ -341,6 +349,7 @@ class RiftRuleset:
             Resolve(resolve, resolve),
             Statuses(),
             TurnState(),
+            Inventory(),
         )
 
     # == legal actions ==============================================================================
@@ -371,12 +380,10 @@ class RiftRuleset:
         side = self.side(unit)
         for action in self._action_ids(unit):
             definition = hooks.ACTIONS[action]
-            options = (
-                [w.id for w in self.weapons_of(unit, definition.weapons)] if definition.weapons else [""]
-            )
+            options = self.options_of(match, unit, definition)
             if definition.weapons and not options:
                 continue
-            for option in options:
+            for option in options or [""]:
                 label = self.label(unit, action, option)
                 cost = self.action_cost(unit, action, option)
                 reason = self.action_problem(match, unit, action, option)
@@ -384,12 +391,12 @@ class RiftRuleset:
                 if reason is None:
                     picks = definition.picks(self, match, unit, option)
                     if definition.needs in ("target",) and not picks.targets:
-                        reason = f"{label}: no valid target"
+                        reason = f"{label}: {definition.no_picks or 'no valid target'}"
                     elif definition.needs in ("hex", "path") and not picks.hexes:
                         reason = (
                             f"{label}: nowhere to go"
                             if definition.needs == "path"
-                            else f"{label}: no tile to pick"
+                            else f"{label}: {definition.no_picks or 'no tile to pick'}"
                         )
                     elif action == "fire" and not picks.targets:
                         w = self.weapon(option)
@@ -418,9 +425,21 @@ class RiftRuleset:
         ids = list(c.actions) if c.companion else [*BASIC, *c.actions]
         return [a for a in dict.fromkeys(ids) if a in hooks.ACTIONS]
 
+    def options_of(self, match: Match, unit: int, definition: hooks.ActionDef) -> list[str]:
+        """The entries an action is offered as: one per carried weapon of its kind, one per string its
+        ``options`` gives (an item name), else one plain entry ([""])."""
+        if definition.weapons:
+            return [w.id for w in self.weapons_of(unit, definition.weapons)]
+        if definition.options is not None:
+            return definition.options(self, match, unit)
+        return [""]
+
     def label(self, unit: int, action: str, option: str = "") -> str:
         name = self.data.actions[action].name
-        w = self.data.weapons.get(option)
+        definition = hooks.ACTIONS.get(action)
+        if definition is not None and definition.options is not None and option:
+            return f"{name} ({option})"
+        w = self.data.weapons.get(option) if definition is None or definition.weapons else None
         return f"{name} ({w.name})" if w is not None else name
 
     def action_problem(
@@ -430,12 +449,14 @@ class RiftRuleset:
         definition = hooks.ACTIONS.get(action)
         if definition is None or not self.has_action(unit, action):
             return f"{self.uname(unit)} cannot {action.replace('_', ' ')}"
-        label = self.label(unit, action, option if definition.weapons else "")
+        label = self.label(unit, action, option)
         if not self.alive(unit):
             return f"{label}: {self.uname(unit)} is overcome"
         info = self.data.actions[action]
         if definition.weapons and option not in [w.id for w in self.weapons_of(unit, definition.weapons)]:
             return f"{label}: pick a {definition.weapons} {self.uname(unit)} carries"
+        if definition.options is not None and option not in definition.options(self, match, unit):
+            return f"{label}: {definition.no_options}"
         cost = self.action_cost(unit, action, option)
         if not self.own_turn(match, unit):
             if not window or window not in definition.windows:
@@ -529,6 +550,9 @@ class RiftRuleset:
         return "nudge" if task.stage == "nudge" else "protect"
 
     def _window_picks(self, match: Match, task: Task, reactor: int, action: str) -> Picks:
+        definition = hooks.ACTIONS.get(action)
+        if definition is not None and definition.window_picks is not None:
+            return definition.window_picks(self, match, task, reactor)
         ally_range = self.data.ally_range
         if action == "nudge":
             # "Treat the firearm roll of an ally within 6t as if it was 2 higher."
@@ -566,6 +590,9 @@ class RiftRuleset:
             )
             return Picks(targets=(task.unit,) if ok else ())
         return Picks()
+
+    def step_hexes(self, match: Match, unit: int) -> list[Hex]:
+        return self._step_hexes(match, unit)
 
     def _step_hexes(self, match: Match, unit: int) -> list[Hex]:
         here = self.hex_of(unit)
@@ -611,7 +638,7 @@ class RiftRuleset:
 
     def _picks_problem(self, match: Match, unit: int, cmd: Command) -> str | None:
         definition = hooks.ACTIONS[cmd.action]
-        label = self.label(unit, cmd.action, cmd.option if definition.weapons else "")
+        label = self.label(unit, cmd.action, cmd.option)
         if definition.check is not None:
             return definition.check(self, match, unit, cmd)
         picks = definition.picks(self, match, unit, cmd.option)
@@ -1190,6 +1217,7 @@ class RiftRuleset:
             # remainder of the encounter."
             res.overcome = True
             events.append(StatusChanged(rnd, target, "overcome", True))
+            self.drop_items(match, target, events)
         return amount
 
     # -- statuses ---------------------------------------------------------------------------------
@@ -1396,11 +1424,17 @@ class RiftRuleset:
         names none: its hits are assigned after the roll). Nudges: those already declared for this
         attacker's pending attack plus ``cmd.number`` more the player counts on. ``damage`` is the stress
         that target takes if every hit goes to it; ``modifiers`` name each multiplier as a percentage
-        (cover 50) and a Nudge as its bonus per die (+2). None for anything else (Hold Fire fires later)."""
+        (cover 50) and a Nudge as its bonus per die (+2). Hold Fire: the same odds against the target where
+        it stands now (it fires later, at the first to move). An ``assign`` command of an attack already
+        rolled: the exact stress each unit would take from that split (``per_target``; Piercing Fire and
+        Down the Sights included), before any "Duck!" or Dodge Roll (docs/RULES.md RA2). None for
+        anything else."""
         if not self.is_unit(match, cmd.actor) or self.hex_of(cmd.actor) is None:
             return None
+        if cmd.action == "assign":
+            return self._assign_preview(match, cmd)
         attacker = cmd.actor
-        if cmd.action in ("fire", "scary_yelling", "run_and_gun", "explosive"):
+        if cmd.action in ("fire", "scary_yelling", "run_and_gun", "explosive", "hold_fire"):
             if cmd.option not in self.combatant(attacker).weapons:
                 return None
             w = self.weapon(cmd.option)
@@ -1464,6 +1498,11 @@ class RiftRuleset:
             notes.append(f"no stress: {prevented}")
         if w.explosive:
             notes.append("every unit in the blast takes every hit")
+        elif cmd.action == "hold_fire":
+            notes.append(
+                "Hold Fire shoots later, at the first valid target to move: these are the odds against "
+                "this target where it stands now, if every hit goes to it"
+            )
         else:
             notes.append("stress if every hit is assigned to this target")
         if target is not None and self.has_trait(attacker, "piercing_fire") and w.firearm:
@@ -1476,6 +1515,58 @@ class RiftRuleset:
             modifiers=tuple(modifiers),
             target_number=w.threshold,
             notes=tuple(notes),
+        )
+
+    def _assign_preview(self, match: Match, cmd: Command) -> AttackPreview | None:
+        """What the hits already rolled would deal if assigned as ``cmd.targets`` (RA2): the engine's own
+        blows (:meth:`_blows`), multipliers (:meth:`shot_factors`) and Down the Sights choice."""
+        game = self.game(match)
+        if not game.stack:
+            return None
+        task = game.stack[-1]
+        if task.kind != "attack" or task.stage != "assign" or cmd.actor != task.unit:
+            return None
+        if self._validate_decision(match, task, cmd) is not None:
+            return None
+        attacker = task.unit
+        w = self.weapon(task.weapon) if task.weapon else None
+        trial = Task(
+            task.kind, attacker, mode=task.mode, weapon=task.weapon, impact=task.impact, forced=task.forced,
+            shots=task.shots, assigned=list(cmd.targets),
+        )  # fmt: skip
+        blows = self._blows(match, trial)
+        sights_at = -1
+        if w is not None and w.firearm and self.turn(attacker).down_the_sights:
+            direct = [i for i, b in enumerate(blows) if not b[3]]
+            if direct:
+                sights_at = max(direct, key=lambda i: (blows[i][1], -i))
+        left = {b[0]: self.resolve(b[0]).current if self.alive(b[0]) else 0 for b in blows}
+        per: dict[int, int] = {}
+        notes: list[str] = []
+        for i, (target, value, source, extra) in enumerate(blows):
+            factors = list(extra)
+            if i == sights_at:
+                factors.append(("Down the Sights", Fraction(4)))
+            prevented, more = self.shot_factors(match, target, attacker, source)
+            amount = 0
+            if left[target] > 0 and not prevented:
+                amount = apply_multipliers(value, [f for _, f in factors + more])
+                left[target] = max(0, left[target] - amount)
+            per[target] = per.get(target, 0) + amount
+            named = ", ".join(f"{n} x{f}" for n, f in factors + more)
+            why = f" ({prevented})" if prevented else (f" ({named})" if named else "")
+            notes.append(f"{value} on {self.uname(target)}: {amount} stress{why}")
+        for target, amount in per.items():
+            if amount and left[target] == 0:
+                notes.append(f"{self.uname(target)} would be overcome")
+        notes.append('before any "Duck!" or Dodge Roll')
+        return AttackPreview(
+            hit_chance=Fraction(1) if blows else Fraction(0),
+            damage=Distribution.constant(sum(per.values())),
+            modifiers=(),
+            target_number=w.threshold if w is not None else None,
+            notes=tuple(notes),
+            per_target=tuple(per.items()),
         )
 
     # helpers for ability modules
@@ -1491,6 +1582,20 @@ class RiftRuleset:
         bf.set_terrain(h, Terrain(name=f"wrecked {t.name}"))
         events.append(ActionTaken(self.game(match).round, by, "cover_destroyed", hex=h, option=t.name))
         return True
+
+    def inventory(self, u: int) -> list[str]:
+        return comp(u, Inventory).items
+
+    def drop_items(self, match: Match, unit: int, events: list[Event]) -> None:
+        """An overcome unit drops what it carries in its tile, for anyone to pick up (docs/RULES.md R28)."""
+        carried = self.inventory(unit)
+        here = self.hex_of(unit)
+        if not carried or here is None:
+            return
+        for item in carried:
+            match.create_entity(GroundItem(here, item))
+            events.append(ActionTaken(self.game(match).round, unit, "drop_item", hex=here, option=item))
+        carried.clear()
 
     def remove(self, match: Match, unit: int, reason: str, events: list[Event]) -> None:
         rnd = self.game(match).round

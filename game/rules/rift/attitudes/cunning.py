@@ -63,13 +63,28 @@ def _reposition_problem(rs: RiftRuleset, match: Match, unit: int) -> str | None:
     return None
 
 
+def reposition_movers(rs: RiftRuleset, match: Match, unit: int) -> list[int]:
+    """Who Tactical Reposition moves, in turn order: the Cunning and its allies within 6t, not
+    Overwhelmed ("unable to move")."""
+    game = rs.game(match)
+    movers = [unit, *_allies_in_range(rs, match, unit)]
+    return [u for u in game.order if u in movers and rs.alive(u) and not rs.has_status(u, "overwhelmed")]
+
+
+def _reposition_window_picks(rs: RiftRuleset, match: Match, task: Task, reactor: int) -> Picks:
+    """Battlefield Commander off-turn: offered when another unit's turn starts, if anyone could step
+    (the tiles they could step to, for the player to see)."""
+    if reactor == task.unit:
+        return Picks()
+    steps = {h for u in reposition_movers(rs, match, reactor) for h in rs.step_hexes(match, u)}
+    return Picks(hexes=tuple(sorted(steps)))
+
+
 def _tactical_reposition(rs: RiftRuleset, match: Match, unit: int, cmd: Command, events: list[Event]) -> None:
     """ "You and each of your allies within 6t may move 1t.": each, in turn order, picks a tile or passes."""
     game = rs.game(match)
     events.append(ActionTaken(game.round, unit, "tactical_reposition"))
-    movers = [unit, *_allies_in_range(rs, match, unit)]
-    ordered = [u for u in game.order if u in movers and not rs.has_status(u, "overwhelmed")]
-    game.stack.append(Task("reposition", unit, reactors=ordered))
+    game.stack.append(Task("reposition", unit, reactors=reposition_movers(rs, match, unit)))
 
 
 def _vigilance(rs: RiftRuleset, match: Match, unit: int) -> None:
@@ -90,7 +105,14 @@ register_action(
 register_action(ActionDef("nudge", needs="target", cunning=True, windows=("nudge",), apply=_nudge))
 register_action(ActionDef("duck", needs="target", cunning=True, windows=("protect",), apply=_duck))
 register_action(
-    ActionDef("tactical_reposition", cunning=True, problem=_reposition_problem, apply=_tactical_reposition)
+    ActionDef(
+        "tactical_reposition",
+        cunning=True,
+        windows=("turn_start",),  # off-turn: when another unit's turn starts (docs/RULES.md RC4)
+        problem=_reposition_problem,
+        apply=_tactical_reposition,
+        window_picks=_reposition_window_picks,
+    )
 )
 register_trait(TraitDef("battlefield_commander"))  # read by RiftRuleset.action_problem
 register_trait(TraitDef("constant_vigilance", turn_start=_vigilance))

@@ -1,0 +1,263 @@
+"""A battle being played in the window, without pygame: the match, whose decision it is, undo, autosave,
+hand-over between hotseat players and the numbers for the results screen.
+
+The UI knows no rule: it reads ``legal_actions`` (what is allowed, its cost, why not), ``preview`` (the
+odds) and the events. This module is that reading in one place, so the screens stay drawing code and the
+whole flow is testable headless.
+
+Undo (issue 5: "Undo of the last move that rolled no dice and revealed nothing"): a command may be taken
+back when the match's RNG did not move while it was applied (no die rolled, no card drawn: nothing hidden
+was revealed), it was the current player's own command, and the match is not over. Taking back rebuilds
+the match from its header by replaying the log without the last command: the same path a saved game
+takes, so an undone match is exactly the match that never had the command.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.commands import Command
+from game.events import (
+    ActivationStarted,
+    DamageTaken,
+    Event,
+    MatchEnded,
+    Roll,
+    StatusChanged,
+    UnitRemoved,
+)
+from game.match import IllegalCommandError, Match
+from game.rules import LegalAction, Outcome
+from game.save import SaveError, load_match, save_match
+
+__all__ = [
+    "AUTOSAVE_KEEP",
+    "BattleSession",
+    "UnitStats",
+    "battle_stats",
+    "latest_autosave",
+]
+
+AUTOSAVE_KEEP = 5  # autosave files kept (one per battle, newest first)
+AUTOSAVE_GLOB = "autosave-*.json"
+NON_ATTACK_CHECKS = frozenset({"cool", "charge", "initiative", "initiative roll-off"})
+
+
+@dataclass(slots=True)
+class UnitStats:
+    """What a unit did in the battle, read from the match's events (the results screen)."""
+
+    unit: int
+    side: str
+    name: str
+    attacks: int = 0
+    hits: int = 0
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    out: str = ""  # "", or how it left the fight: "overcome", "fled", "out_of_action", ...
+
+
+def battle_stats(match: Match) -> list[UnitStats]:
+    """Attacks (attack rolls), hits (rolls that hit), damage dealt and taken, and casualties per unit."""
+    stats: dict[int, UnitStats] = {}
+    for u in match.units(in_play=False):
+        ident = match.identity(u)
+        stats[u] = UnitStats(u, ident.side, ident.name)
+    for e in match.history:
+        if isinstance(e, Roll) and e.unit in stats:
+            if e.check in NON_ATTACK_CHECKS or e.target_number is None:
+                continue
+            stats[e.unit].attacks += 1
+            stats[e.unit].hits += 1 if e.success else 0
+        elif isinstance(e, DamageTaken):
+            if e.unit in stats:
+                stats[e.unit].damage_taken += e.amount
+            if e.source is not None and e.source in stats:
+                stats[e.source].damage_dealt += e.amount
+        elif isinstance(e, UnitRemoved) and e.unit in stats:
+            stats[e.unit].out = e.reason
+        elif isinstance(e, StatusChanged) and e.unit in stats and e.status in ("overcome", "out_of_action"):
+            if e.active:
+                stats[e.unit].out = e.status
+            elif stats[e.unit].out == e.status:
+                stats[e.unit].out = ""
+    return list(stats.values())
+
+
+def latest_autosave(directory: Path) -> Path | None:
+    """The newest autosave in ``directory`` ("Continue" on the title screen), or None."""
+    if not directory.is_dir():
+        return None
+    found = sorted(directory.glob(AUTOSAVE_GLOB), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    return found[0] if found else None
+
+
+@dataclass(slots=True)
+class _Done:
+    command: Command
+    side: str
+    rolled: bool
+
+
+@dataclass(slots=True)
+class BattleSession:
+    """One battle in the window. ``seats`` maps a side to who plays it ("human" or "ai")."""
+
+    match: Match
+    autosave_dir: Path | None = None
+    battle_id: str = ""
+    seats: dict[str, str] = field(default_factory=dict)
+    on_autosave_error: Callable[[str], None] | None = None
+    _done: list[_Done] = field(default_factory=list)
+    _legal: list[LegalAction] | None = None
+    last_side: str = ""  # the side that made the last decision (hand-over detection)
+    autosave_problem: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.battle_id:
+            self.battle_id = time.strftime("%Y%m%d-%H%M%S") + f"-{self.match.seed}"
+        for posse in self.match.posses:
+            self.seats.setdefault(posse.side, posse.controller)
+
+    # -- reading ------------------------------------------------------------------------------------
+    def legal(self) -> list[LegalAction]:
+        """The legal actions now (computed once per state)."""
+        if self._legal is None:
+            self._legal = self.match.legal_actions()
+        return self._legal
+
+    def deciding_side(self) -> str | None:
+        """The side whose decision it is (a reaction window may belong to the side not on turn)."""
+        legal = self.legal()
+        return legal[0].side if legal else None
+
+    def actors(self) -> list[int]:
+        """Units with something to decide now, in the order the ruleset listed them."""
+        return list(dict.fromkeys(a.actor for a in self.legal()))
+
+    def actions_for(self, unit: int) -> list[LegalAction]:
+        return [a for a in self.legal() if a.actor == unit]
+
+    def needs_handover(self) -> bool:
+        """True when the next decision is another human player's than the last one (hotseat: hide the
+        board until they take the seat)."""
+        side = self.deciding_side()
+        if side is None or not self.last_side or side == self.last_side:
+            return False
+        return self.seats.get(side, "human") == "human" and self.seats.get(self.last_side) == "human"
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome()
+
+    # -- acting -------------------------------------------------------------------------------------
+    def apply(self, command: Command) -> list[Event]:
+        """Apply a command (IllegalCommandError if it is not allowed: nothing changes), then autosave."""
+        before = self.match.rng.getstate()
+        side = self.deciding_side() or command.side
+        events = self.match.apply(command)
+        self._legal = None
+        rolled = self.match.rng.getstate() != before
+        self._done.append(_Done(command, side, rolled))
+        self.last_side = side
+        self.autosave()
+        return events
+
+    def try_apply(self, command: Command) -> tuple[list[Event], str | None]:
+        """Apply, or give the reason it is not allowed (the UI shows it; nothing changes)."""
+        try:
+            return self.apply(command), None
+        except IllegalCommandError as error:
+            return [], error.reason
+
+    def undo_problem(self) -> str | None:
+        """Why the last command cannot be taken back now, or None."""
+        if not self._done or not self.match.log:
+            return "nothing to undo"
+        last = self._done[-1]
+        if self.match.is_over:
+            return "the battle is over"
+        if last.rolled:
+            return "the last action rolled dice or drew a card: it stands"
+        if last.side != self.deciding_side():
+            return "the last action was the other player's"
+        return None
+
+    def undo(self) -> Command:
+        """Take the last command back (see the module text); returns it. ValueError if not allowed."""
+        problem = self.undo_problem()
+        if problem is not None:
+            raise ValueError(problem)
+        old = self.match
+        assert old.map_path is not None
+        rebuilt = Match.create(old.map_path, old.ruleset, old.posses, old.seed)
+        for cmd in old.log[:-1]:
+            rebuilt.apply(cmd)
+        undone = self._done.pop().command
+        old.close()
+        self.match = rebuilt
+        self._legal = None
+        self.last_side = self._done[-1].side if self._done else ""
+        self.autosave()
+        return undone
+
+    # -- saving -------------------------------------------------------------------------------------
+    def autosave_path(self) -> Path | None:
+        if self.autosave_dir is None:
+            return None
+        return self.autosave_dir / f"autosave-{self.battle_id}.json"
+
+    def autosave(self) -> None:
+        """Save after every command (so "continue" after a crash resumes where the game was); keep the
+        newest AUTOSAVE_KEEP battles. A failure is reported once through ``on_autosave_error``, never
+        raised: the game goes on."""
+        path = self.autosave_path()
+        if path is None or self.match.map_path is None:
+            return
+        try:
+            save_match(self.match, path, name=f"Autosave {self.battle_id}")
+            assert self.autosave_dir is not None
+            old = sorted(self.autosave_dir.glob(AUTOSAVE_GLOB), key=lambda p: p.stat().st_mtime, reverse=True)
+            for stale in old[AUTOSAVE_KEEP:]:
+                stale.unlink(missing_ok=True)
+            self.autosave_problem = ""
+        except OSError as error:
+            message = f"autosave failed ({error.strerror or error}): save by hand with a name"
+            if message != self.autosave_problem and self.on_autosave_error is not None:
+                self.on_autosave_error(message)
+            self.autosave_problem = message
+
+    def save(self, path: Path, name: str = "") -> str | None:
+        """Save under a name; the reason if it could not be written (nothing lost either way)."""
+        try:
+            save_match(self.match, path, name=name)
+        except OSError as error:
+            return f"could not write {path}: {error.strerror or error}"
+        return None
+
+    @classmethod
+    def load(cls, path: Path, autosave_dir: Path | None = None) -> BattleSession:
+        """A saved battle, replayed and checked against its digest (SaveError says what is wrong)."""
+        match, data = load_match(path)
+        session = cls(match, autosave_dir)
+        stem = path.stem
+        if stem.startswith("autosave-"):
+            session.battle_id = stem.removeprefix("autosave-")  # continue the same autosave file
+        del data
+        return session
+
+    def ended(self, events: list[Event]) -> bool:
+        return any(isinstance(e, MatchEnded) for e in events) or self.match.is_over
+
+    def turn_started(self, events: list[Event]) -> int | None:
+        """The unit whose turn an ``apply`` started, if any (the UI centres the camera on it)."""
+        for e in reversed(events):
+            if isinstance(e, ActivationStarted):
+                return e.unit
+        return None
+
+
+__all__ += ["SaveError"]

@@ -1,0 +1,184 @@
+"""Turning a chosen action into a command by pointing at the map, without pygame.
+
+The battle screen selects a :class:`~game.rules.LegalAction` from the action bar, then hands every hovered
+and clicked hex to a :class:`Picker`, which follows the LegalAction contract only (``needs``: "", target,
+targets, hex, path, choice, assign) and asks the match for the rest: the path under the mouse and what it
+costs (the battlefield), the exact odds (``match.preview``), and which units a blast would reach (the
+units whose preview exists for that impact point). What it shows is in :class:`Hover`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from game.commands import Command
+from game.hexgrid import Hex, hex_distance
+from game.match import Match
+from game.rules import AttackPreview, LegalAction
+
+__all__ = ["Hover", "Picker", "units_at"]
+
+
+def units_at(match: Match, h: Hex, among: tuple[int, ...] | None = None) -> list[int]:
+    """Units standing in ``h`` (optionally only those in ``among``), in match order."""
+    return [u for u in match.units() if match.position(u) == h and (among is None or u in among)]
+
+
+@dataclass(frozen=True, slots=True)
+class Hover:
+    """What the screen shows for the hex under the mouse while an action is being aimed."""
+
+    hex: Hex | None = None
+    valid: bool = False
+    reason: str = ""  # why a click here would do nothing ("out of reach", "not a valid target")
+    path: tuple[Hex, ...] = ()
+    path_cost: int = 0
+    target: int | None = None
+    preview: AttackPreview | None = None
+    caught: tuple[int, ...] = ()  # units a blast at ``hex`` would reach
+    command: Command | None = None  # what a click would send (None: nothing yet)
+
+
+@dataclass(slots=True)
+class Picker:
+    """Aims one legal action. ``picked`` collects the targets of a "targets" / "assign" need."""
+
+    match: Match
+    action: LegalAction
+    picked: list[int] = field(default_factory=list)
+    option: str = ""
+
+    @property
+    def ready_without_map(self) -> bool:
+        """True when the action needs nothing from the map (the button alone sends it)."""
+        return self.action.needs == "" or (self.action.needs == "choice" and bool(self.option))
+
+    def base(self) -> Command:
+        return self.action.command(option=self.option)
+
+    def command(self) -> Command | None:
+        """The command for an action that needs no map click, or a complete multi-pick."""
+        need = self.action.needs
+        if need == "":
+            return self.base()
+        if need == "choice":
+            return self.action.command(option=self.option) if self.option else None
+        if need == "targets" and self.picked:
+            return self.action.command(targets=tuple(self.picked), option=self.option)
+        if need == "assign" and len(self.picked) == self.action.max_picks:
+            return self.action.command(targets=tuple(self.picked))
+        return None
+
+    def preview(self) -> AttackPreview | None:
+        cmd = self.command()
+        return self.match.preview(cmd) if cmd is not None else None
+
+    def reachable_targets(self) -> tuple[int, ...]:
+        """Units to highlight: the action's targets, or for an attack that names none, every unit its
+        preview can reach."""
+        if self.action.targets:
+            return self.action.targets
+        if self.action.needs in ("", "choice"):
+            cmd = self.base()
+            return tuple(
+                u for u in self.match.units() if self.match.preview(replace(cmd, target=u)) is not None
+            )
+        return ()
+
+    def hover(self, h: Hex | None) -> Hover:
+        """What pointing at ``h`` would do."""
+        a = self.action
+        cmd: Command
+        if h is None:
+            return Hover()
+        need = a.needs
+        if need in ("", "choice"):
+            # an attack that names no target (its hits are assigned after the roll): point at a unit to
+            # see the odds against it; the units with a preview are the ones it can reach
+            if need == "choice" and not self.option:
+                return Hover(h, reason="pick an option first")
+            send = self.base()
+            for u in units_at(self.match, h):
+                preview = self.match.preview(replace(send, target=u))
+                if preview is not None:
+                    return Hover(h, True, target=u, preview=preview, command=send)
+            return Hover(h, reason="no target here", command=None)
+        if need in ("target", "targets", "assign"):
+            units = units_at(self.match, h, a.targets)
+            if not units:
+                return Hover(h, reason="not a valid target")
+            target = units[0]
+            aimed = a.command(target=target, option=self.option) if need == "target" else None
+            preview = self.match.preview(replace(aimed or self.base(), target=target))
+            return Hover(h, True, target=target, preview=preview, command=aimed)
+        if need == "hex":
+            if h not in a.hexes:
+                return Hover(h, reason="not one of the offered tiles")
+            cmd = a.command(hex=h, option=self.option)
+            caught = tuple(
+                u for u in self.match.units() if self.match.preview(replace(cmd, target=u)) is not None
+            )
+            preview = self.match.preview(cmd)
+            return Hover(h, True, preview=preview, caught=caught, command=cmd)
+        if need == "path":
+            here = self.match.position(a.actor)
+            if here is None or h not in a.hexes:
+                return Hover(h, reason="out of reach")
+            path = self.match.battlefield.path(here, h)
+            if path is None:
+                return Hover(h, reason="no way there")
+            charged: int | None = None
+            if a.targets:  # a charge: its path and its target (the LegalAction contract)
+                near = [u for u in a.targets if self.match.position(u) is not None]
+                if not near:
+                    return Hover(h, reason="no target to charge")
+                charged = min(near, key=lambda u: (_distance(self.match, u, h), u))
+            cmd = a.command(path=tuple(path), target=charged, option=self.option)
+            preview = self.match.preview(cmd)
+            return Hover(
+                h,
+                True,
+                path=tuple(path),
+                path_cost=self.match.battlefield.path_cost(path),
+                target=charged,
+                preview=preview,
+                command=cmd,
+            )
+        return Hover(h, reason="this action needs no tile")
+
+    def click(self, h: Hex | None) -> Command | None:
+        """A click on ``h``: the command to send now, or None (a pick was added, or nothing to do)."""
+        a = self.action
+        if h is None:
+            return None
+        if a.needs in ("targets", "assign"):
+            units = units_at(self.match, h, a.targets)
+            if not units:
+                return None
+            self.pick(units[0])
+            return self.command() if a.needs == "assign" else None
+        return self.hover(h).command
+
+    def pick(self, target: int) -> None:
+        """Add a target to a multi-pick ("targets": distinct, toggled; "assign": one per die, in order)."""
+        a = self.action
+        if target not in a.targets:
+            return
+        if a.needs == "targets":
+            if target in self.picked:
+                self.picked.remove(target)
+            elif len(self.picked) < a.max_picks:
+                self.picked.append(target)
+        elif a.needs == "assign" and len(self.picked) < a.max_picks:
+            self.picked.append(target)
+
+    def unpick(self) -> None:
+        """Take back the last pick (right click / backspace while assigning)."""
+        if self.picked:
+            self.picked.pop()
+
+
+def _distance(match: Match, unit: int, h: Hex) -> int:
+    there = match.position(unit)
+    assert there is not None
+    return hex_distance(there, h)

@@ -62,4 +62,5 @@ def test_blast_tiles_are_hatched_not_only_tinted() -> None:
     ov.blast(surface, [Hex(4, 3)])
     cx, cy = ov.center(Hex(4, 3))
     colours = {surface.get_at((x, y))[:3] for x in range(cx - 20, cx + 20) for y in range(cy - 20, cy + 20)}
-    assert len(colours) >= 3  # background, tint, hatch lines
+    lightness = sorted(sum(c) for c in colours)
+    assert len(colours) >= 3 and lightness[-1] - lightness[0] > 300  # tint and two-tone hatch strokes

@@ -32,7 +32,8 @@ class Palette:
     TARGET = (200, 40, 30)
     TARGET_LIGHT = (255, 225, 200)
     BLAST = (230, 110, 30, 90)
-    BLAST_HATCH = (90, 30, 10, 170)
+    BLAST_HATCH = (40, 12, 0, 220)
+    BLAST_HATCH_LIGHT = (255, 225, 180, 190)
     DEPLOY = (255, 240, 200, 60)
     DEPLOY_STRIPE = (80, 50, 20, 120)
     LOS = (255, 250, 235)
@@ -162,7 +163,9 @@ class Overlay:
             ox, oy = min(xs), min(ys)
             size = mask.get_size()
             for k in range(-size[1], size[0], step):
+                # a dark and a light stroke side by side read on sand and on shadow alike
                 pygame.draw.line(mask, Palette.BLAST_HATCH, (k, size[1]), (k + size[1], 0), 2)
+                pygame.draw.line(mask, Palette.BLAST_HATCH_LIGHT, (k + 2, size[1]), (k + 2 + size[1], 0), 1)
             clip = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.polygon(clip, (255, 255, 255, 255), [(x - ox, y - oy) for x, y in points])
             mask.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

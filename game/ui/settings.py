@@ -60,3 +60,44 @@ ERROR_PANEL: Final[Color] = (233, 216, 178)
 ERROR_TITLE: Final[Color] = (140, 30, 20)
 ERROR_TEXT: Final[Color] = (52, 33, 16)
 ERROR_FONT_SIZE: Final = 16
+
+# -- unit tokens (game/ui/tokens.py; art from tools/gen_tokens.py)
+# Rim colours. A side's rim *shape* comes from its position (star, rope, dashed, beaded) so sides differ
+# without colour; the colour comes from the faction if it has one here, else from the position. Side 1
+# is light and side 2 dark, so they differ in greyscale too.
+TOKEN_SIDE_COLORS: Final[tuple[Color, ...]] = (
+    (206, 214, 230),  # steel
+    (158, 46, 38),  # oxblood
+    (92, 160, 132),  # verdigris
+    (92, 100, 176),  # indigo
+)
+TOKEN_FACTION_COLORS: Final[dict[str, Color]] = {
+    "the_law": (206, 214, 230),  # Frontier: steel
+    "the_outlaws": (158, 46, 38),  # Frontier: oxblood
+    "rifters": (230, 186, 100),  # Through the Rift: brass
+    "outlaws": (158, 46, 38),  # Through the Rift's enemies: oxblood
+}
+TOKEN_HEX_FILL: Final = 55 / 64  # one token's base diameter / the hex's inscribed diameter
+TOKEN_HEX_MARGIN: Final = 0.97  # several tokens stay inside this share of the inscribed circle
+TOKEN_OVERLAP: Final = 0.12  # tokens in a crowded hex may overlap by this share of their diameter
+TOKEN_CACHE_LIMIT: Final = 800  # scaled tokens and markers kept (LRU)
+TOKEN_PULSE_SECONDS: Final = 1.2  # the acting ring's pulse period
+TOKEN_PULSE_STEPS: Final = 12  # pulse sizes cached per token size
+TOKEN_BAR_STEPS: Final = 40  # resolve bar fill is shown in this many steps
+TOKEN_BADGE_MIN: Final = 11  # status badge size in px, never smaller
+TOKEN_DETAIL_MIN: Final = 16  # below this base diameter (px) health and badges are left out
+TOKEN_BADGE_MAX: Final = 4  # badges shown; more collapse into "+n"
+TOKEN_MARK_DARK: Final[Color] = (24, 16, 10)
+TOKEN_ACTING_COLOR: Final[Color] = (255, 214, 96)
+TOKEN_SELECTED_COLOR: Final[Color] = (250, 246, 232)
+TOKEN_PIP_COLOR: Final[Color] = (232, 72, 52)  # a wound left: a filled pip with a highlight
+TOKEN_PIP_EMPTY: Final[Color] = (110, 92, 78)  # a wound lost: a hollow ring (shape, not only colour)
+TOKEN_BAR_COLOR: Final[Color] = (236, 184, 70)
+TOKEN_BAR_EMPTY: Final[Color] = (70, 52, 40)
+TOKEN_BADGE_HELPFUL: Final[Color] = (238, 228, 200)
+TOKEN_BADGE_HELPFUL_TEXT: Final[Color] = (40, 28, 18)
+TOKEN_BADGE_HARMFUL: Final[Color] = (150, 34, 28)
+TOKEN_BADGE_HARMFUL_TEXT: Final[Color] = (255, 244, 226)
+TOKEN_OUT_X: Final[Color] = (120, 24, 18)
+TOKEN_OUT_X_EDGE: Final[Color] = (240, 230, 210)
+TOKEN_OUT_ANGLE: Final = -24.0  # degrees an out-of-action token is knocked askew

@@ -20,7 +20,9 @@ from game.rules import PosseSpec, UnitSpec
 from game.rules.rift.data import RiftData, default_data
 
 __all__ = [
+    "MAX_LEVEL",
     "PISTOL",
+    "RIFTER",
     "Character",
     "CharacterError",
     "Kit",
@@ -28,6 +30,7 @@ __all__ = [
     "character_from_spec",
     "character_problems",
     "character_to_dict",
+    "draft_kit",
     "kit_of",
     "load_posse",
     "save_posse",
@@ -38,6 +41,8 @@ __all__ = [
 
 PISTOL = "mdtc_model_4_pistol"  # "By default, all attitudes start with a "Standard" MDTC Model 4 Pistol"
 MAX_RANK = 4  # "Rank 4 - Skill Ability"
+MAX_LEVEL = 7  # the level table ends at "Level 7"
+RIFTER = "rifter"  # the unit kind of a player character (enemies and companions go by their data ids)
 
 
 class CharacterError(ValueError):
@@ -117,8 +122,8 @@ def character_problems(ch: Character, data: RiftData | None = None) -> list[str]
     out: list[str] = []
     if not ch.name.strip():
         out.append("a Rifter needs a name")
-    if not 1 <= ch.level <= 7:
-        return [f"{who}: level {ch.level} is not 1 to 7"]
+    if not 1 <= ch.level <= MAX_LEVEL:
+        return [f"{who}: level {ch.level} is not 1 to {MAX_LEVEL}"]
     if ch.attitude not in data.attitudes:
         return [f"{who}: unknown attitude '{ch.attitude}' (attitudes: {', '.join(data.attitudes)})"]
     if ch.second_attitude:
@@ -176,6 +181,15 @@ def character_problems(ch: Character, data: RiftData | None = None) -> list[str]
     if total != points:
         out.append(f"{who}: skills use {total} points; a level {ch.level} Rifter allocates {points}")
     return out
+
+
+def draft_kit(ch: Character, data: RiftData | None = None) -> Kit | None:
+    """The kit of a character still being built (talents or skills not yet complete), for editors; None if
+    its attitude is unknown or its level is not 1 to 7. Only :func:`kit_of` vouches for a valid character."""
+    data = data or default_data()
+    if ch.attitude not in data.attitudes or not 1 <= ch.level <= MAX_LEVEL:
+        return None
+    return _unchecked_kit(data, ch)
 
 
 def kit_of(ch: Character, data: RiftData | None = None) -> Kit:
@@ -254,7 +268,7 @@ def character_from_dict(raw: Any, where: str = "character") -> Character:
 def unit_spec(ch: Character) -> UnitSpec:
     """The UnitSpec that fields this character: kind "rifter", the character as JSON in ``options``."""
     text = json.dumps(character_to_dict(ch), sort_keys=True, separators=(",", ":"))
-    return UnitSpec("rifter", ch.name, tuple(ch.weapons), (("character", text),))
+    return UnitSpec(RIFTER, ch.name, tuple(ch.weapons), (("character", text),))
 
 
 def character_from_spec(spec: UnitSpec) -> Character:

@@ -59,7 +59,7 @@ from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_dice
 if TYPE_CHECKING:
     from game.match import Match
 
-__all__ = ["BASIC", "RiftRuleset", "StressDealt", "auto_deploy_commands", "end_of_encounter"]
+__all__ = ["BASIC", "FACTIONS", "RiftRuleset", "StressDealt", "auto_deploy_commands", "end_of_encounter"]
 
 C = TypeVar("C")
 HALF = Fraction(1, 2)
@@ -69,6 +69,9 @@ BASIC = (
 )
 CUNNING = ("shout_order", "nudge", "duck", "tactical_reposition")
 WINDOW_ACTIONS = ("pass", "assign", "reposition")
+# The posses a PosseSpec.faction may name, with their names for players: the rifters field only Rifters;
+# the outlaws field the enemy roster (rift.toml [enemies]) and may field Rifters too.
+FACTIONS: dict[str, str] = {"rifters": "Rifters", "outlaws": "Outlaws"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,8 +261,8 @@ class RiftRuleset:
     # == posses and setup ===========================================================================
     def validate_posse(self, posse: PosseSpec) -> list[str]:
         problems: list[str] = []
-        if posse.faction not in ("rifters", "outlaws"):
-            return [f"unknown posse '{posse.faction}' (Through the Rift posses: rifters, outlaws)"]
+        if posse.faction not in FACTIONS:
+            return [f"unknown posse '{posse.faction}' (Through the Rift posses: {', '.join(FACTIONS)})"]
         if not posse.units:
             problems.append("a posse must field at least one unit")
         for spec in posse.units:

@@ -26,7 +26,10 @@ __all__ = [
     "Outcome",
     "PosseSpec",
     "Ruleset",
+    "StatusView",
+    "TrackerEntry",
     "UnitSpec",
+    "UnitView",
     "UnknownRulesetError",
     "get_ruleset",
 ]
@@ -133,6 +136,51 @@ class Outcome:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class StatusView:
+    """A status as a player sees it: its name and the rule text it comes from (the tooltip)."""
+
+    name: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnitView:
+    """What the unit panel shows of a unit, in a player's words (the UI reads no component).
+
+    ``health`` is (current, maximum) of the ruleset's damage track, named by ``health_name``
+    ("Wounds", "Resolve"); ``stats`` are the stat line as (name, value) pairs; ``weapons`` one line per
+    weapon (name and its numbers, ammo); ``out`` says how a unit left the fight ("" if it is in it).
+    """
+
+    unit: int
+    name: str
+    side: str
+    kind: str  # the unit kind id (token art)
+    kind_name: str  # the kind as printed ("Deputy", "Rifter (Deliberate 4 / Bold)")
+    action_points: tuple[int, int]
+    health: tuple[int, int]
+    health_name: str
+    stats: tuple[tuple[str, str], ...] = ()
+    weapons: tuple[str, ...] = ()
+    statuses: tuple[StatusView, ...] = ()
+    items: tuple[str, ...] = ()
+    out: str = ""
+    art: tuple[str, ...] = ()  # extra art keys (a Rifter's attitudes)
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerEntry:
+    """One slot of the initiative tracker: a unit, what decides its place (a card, a roll), whether it
+    has acted this round and whether it acts now."""
+
+    unit: int
+    label: str  # "K\u2660", "Joker", "d20: 17"
+    acted: bool = False
+    active: bool = False
+    card: bool = False  # a playing card (drawn as a card), else a roll
+
+
 class UnknownRulesetError(KeyError):
     pass
 
@@ -169,6 +217,22 @@ class Ruleset(Protocol):
 
     def outcome(self, match: Match) -> Outcome | None:
         """The result once the encounter is over, else None."""
+        ...
+
+    def unit_view(self, match: Match, unit: int) -> UnitView:
+        """The unit panel's facts about ``unit`` (stats, AP, health, weapons, statuses with rule text)."""
+        ...
+
+    def tracker(self, match: Match) -> list[TrackerEntry]:
+        """The initiative order as it stands (this round's cards, or the rolled order)."""
+        ...
+
+    def auto_deploy(self, match: Match) -> list[Command]:
+        """Commands that deploy every unit not yet on the map (the "auto-deploy" button)."""
+        ...
+
+    def rules_summary(self) -> str:
+        """A short summary of how a turn works, for the in-game help (F1)."""
         ...
 
 

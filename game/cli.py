@@ -62,11 +62,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="open the game window on a map (the default command)")
-    play.add_argument(
-        "map", nargs="?", type=Path, default=DEFAULT_MAP, help="a .tmx map (default: %(default)s)"
+    play = sub.add_parser(
+        "play", help="open the game window: the title screen, or a map's view (the default command)"
     )
-    play.add_argument("--size", type=_size, default=(1280, 720), help="window size WxH (default 1280x720)")
+    play.add_argument(
+        "map",
+        nargs="?",
+        type=Path,
+        default=None,
+        help="a .tmx map to open in the map view (without one: the title screen)",
+    )
+    play.add_argument(
+        "--size",
+        type=_size,
+        default=None,
+        help="window size WxH (default: the saved setting on the title screen, 1280x720 for a map)",
+    )
+    play.add_argument(
+        "--screen",
+        choices=("title", "settings"),
+        default=None,
+        help="without a map: open on this screen (settings opens over the title; for screenshots)",
+    )
     play.add_argument(
         "--frames",
         type=_positive,
@@ -152,9 +169,28 @@ def cmd_play(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_NO_DISPLAY
+    if args.map is None:
+        from game.ui.shell import run_shell  # pygame is imported only here
+
+        return run_shell(
+            args.size,
+            frames=args.frames,
+            screenshot=args.screenshot,
+            mouse=args.mouse,
+            screen=args.screen or "title",
+        )
+    if args.screen is not None:
+        print("hexslinger play: --screen opens a menu screen; leave out the MAP to use it", file=sys.stderr)
+        return EXIT_USAGE
     from game.ui.app import run_app  # pygame is imported only here
 
-    return run_app(args.map, size=args.size, frames=args.frames, screenshot=args.screenshot, mouse=args.mouse)
+    return run_app(
+        args.map,
+        size=args.size or (1280, 720),
+        frames=args.frames,
+        screenshot=args.screenshot,
+        mouse=args.mouse,
+    )
 
 
 def cmd_check_map(args: argparse.Namespace) -> int:

@@ -74,6 +74,20 @@ class App:
         for scene in self.scenes:
             scene.resize(self.size)
 
+    def set_display(self, size: tuple[int, int], fullscreen: bool = False) -> None:
+        """Switch the window to ``size`` (or to fullscreen at the desktop size) and re-lay-out every scene.
+
+        If the display refuses fullscreen, the window stays windowed at ``size``.
+        """
+        try:
+            if fullscreen:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        except pygame.error:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
+
     def draw(self) -> None:
         first = 0
         for i in range(len(self.scenes) - 1, -1, -1):

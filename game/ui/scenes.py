@@ -73,9 +73,19 @@ KEY_PAN_NUDGE = 48  # screen pixels moved at once on a key press, before the hel
 
 
 class BattleScene(Scene):
-    """The map with camera controls, the hovered hex outlined and its facts on the status line."""
+    """The map with camera controls, the hovered hex outlined and its facts on the status line.
 
-    def __init__(self, tmap: TiledMap, size: tuple[int, int], battlefield: Battlefield | None = None) -> None:
+    Esc (or Q) returns ``back``: Quit by default; Pop when the map was opened from the title screen.
+    """
+
+    def __init__(
+        self,
+        tmap: TiledMap,
+        size: tuple[int, int],
+        battlefield: Battlefield | None = None,
+        back: Action | None = None,
+    ) -> None:
+        self.back: Action = Quit() if back is None else back
         self.map = tmap
         self.size = size
         self.view = MapView(tmap, self._view_size(size))
@@ -147,7 +157,7 @@ class BattleScene(Scene):
         elif key == pygame.K_c:
             self.view.toggle_coords()
         elif key in (pygame.K_ESCAPE, pygame.K_q):
-            return Quit()
+            return self.back
         return None
 
     def _center(self) -> tuple[int, int]:

@@ -1,0 +1,367 @@
+"""pygame-gui for the menu screens: the western theme, a manager per screen, and the scene base class.
+
+The theme lives in ``assets/ui/theme.json`` (found from this package's location, never from the current
+directory). Its fonts are all called ``hexslinger_serif``; :func:`theme_data` points that name at a serif
+font found on the system (:data:`SERIF_FAMILIES`, first found wins) or, when there is none, at
+pygame-gui's bundled Noto Sans, and multiplies every font size by the player's UI scale. The theme
+therefore loads on any machine, fonts or not.
+
+:class:`GuiScene` is a :class:`~game.ui.scenes.Scene` that owns a ``UIManager``: it forwards every event
+to it, updates and draws it, and rebuilds its widgets when the window size or the UI scale changes.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from game.ui import settings
+from game.ui.prefs import Prefs, save_prefs, settings_path
+from game.ui.scenes import Action, Scene
+from game.ui.sound import SoundBank
+
+THEME_PATH: Final = Path(__file__).resolve().parents[2] / "assets" / "ui" / "theme.json"
+THEME_FONT: Final = "hexslinger_serif"
+FALLBACK_FONT: Final = "noto_sans"  # bundled with pygame-gui
+# Serif families by pygame's system-font name, best first: Century Schoolbook (C059) has the look of a
+# frontier newspaper; DejaVu Serif is on nearly every Linux; the rest cover macOS and Windows.
+SERIF_FAMILIES: Final = (
+    "c059",
+    "centuryschoolbook",
+    "dejavuserif",
+    "p052",
+    "bookantiqua",
+    "georgia",
+    "nimbusroman",
+    "liberationserif",
+    "notoserif",
+    "freeserif",
+    "timesnewroman",
+)
+# Layouts are designed for this window; a smaller window shrinks the UI scale so everything still fits.
+BASE_SIZE: Final = (800, 600)
+MIN_LAYOUT_SCALE: Final = 0.6
+OFFSCREEN: Final = (-10_000, -10_000)
+
+
+@dataclass(frozen=True, slots=True)
+class FontFiles:
+    family: str
+    regular: str
+    bold: str
+    italic: str
+    bold_italic: str
+
+
+def _sibling_style(regular: str, candidate: str | None, style: str) -> str | None:
+    """pygame's font table sometimes files a *Condensed* face under the plain family's bold; prefer the
+    plain family's own ``<Name>-<Style>`` file next to the regular one when it exists."""
+    reg = Path(regular)
+    own = reg.with_name(f"{reg.stem.split('-')[0]}-{style}{reg.suffix}")
+    if own.is_file() and (candidate is None or "condensed" in Path(candidate).name.lower()):
+        return str(own)
+    return candidate
+
+
+@functools.cache
+def find_serif_fonts() -> FontFiles | None:
+    """The first serif family installed (its four styles; a missing style uses the regular file)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        installed = set(pygame.font.get_fonts())
+    except (OSError, pygame.error):  # no fontconfig
+        return None
+    for family in SERIF_FAMILIES:
+        if family not in installed:
+            continue
+        regular = pygame.font.match_font(family)
+        if regular is None or not Path(regular).is_file():
+            continue
+        bold = _sibling_style(regular, pygame.font.match_font(family, bold=True), "Bold") or regular
+        italic = _sibling_style(regular, pygame.font.match_font(family, italic=True), "Italic") or regular
+        bold_italic = (
+            _sibling_style(regular, pygame.font.match_font(family, bold=True, italic=True), "BoldItalic")
+            or bold
+        )
+        return FontFiles(family, regular, bold, italic, bold_italic)
+    return None
+
+
+def _font_blocks(theme: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for block in theme.values():
+        if not isinstance(block, dict):
+            continue
+        fonts = block.get("font")
+        for font in fonts if isinstance(fonts, list) else [fonts]:
+            if isinstance(font, dict):
+                yield font
+
+
+def theme_data(scale: float = 1.0, fonts: FontFiles | bool | None = True) -> dict[str, Any]:
+    """The theme as pygame-gui's dictionary, fonts resolved and sizes scaled.
+
+    ``fonts``: True finds the system serif (:func:`find_serif_fonts`); None forces the bundled fallback.
+    """
+    with THEME_PATH.open(encoding="utf-8") as handle:
+        theme: dict[str, Any] = json.load(handle)
+    files = find_serif_fonts() if fonts is True else (fonts or None)
+    for font in _font_blocks(theme):
+        if font.get("name") != THEME_FONT:
+            continue
+        if "size" in font:
+            font["size"] = str(max(8, round(int(font["size"]) * scale)))
+        if files is None:
+            font["name"] = FALLBACK_FONT
+        else:
+            font["name"] = f"{THEME_FONT}_{files.family}"
+            font["regular_path"] = files.regular
+            font["bold_path"] = files.bold
+            font["italic_path"] = files.italic
+            font["bold_italic_path"] = files.bold_italic
+    return theme
+
+
+@functools.cache
+def _theme_cached(scale: float) -> dict[str, Any]:
+    return theme_data(scale)
+
+
+def display_font(size: int, bold: bool = True, italic: bool = False) -> pygame.font.Font:
+    """A pygame font in the theme's serif for drawn text (titles), or pygame's own font without one."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    files = find_serif_fonts()
+    if files is None:
+        font = pygame.font.Font(None, round(size * 1.3))
+        font.bold = bold
+        font.italic = italic
+        return font
+    path = {
+        (False, False): files.regular,
+        (True, False): files.bold,
+        (False, True): files.italic,
+        (True, True): files.bold_italic,
+    }[(bold, italic)]
+    return pygame.font.Font(path, size)
+
+
+class GuiManager(pygame_gui.UIManager):
+    """A UIManager that takes the pointer position from the events it is given.
+
+    pygame-gui reads ``pygame.mouse.get_pos()`` for hovering; posted events (tests, ``--mouse``
+    screenshots) do not move that pointer, so the position of the last mouse event is used instead —
+    in a real window both are the same.
+    """
+
+    def __init__(self, size: tuple[int, int], theme: dict[str, Any]) -> None:
+        super().__init__(size, theme_path=copy.deepcopy(theme), enable_live_theme_updates=False)
+        self.pointer: tuple[int, int] | None = None
+
+    def process_events(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = (int(event.pos[0]), int(event.pos[1]))
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = OFFSCREEN
+        return bool(super().process_events(event))
+
+    def _update_mouse_position(self) -> None:
+        if self.pointer is None:
+            super()._update_mouse_position()  # type: ignore[no-untyped-call]
+        else:
+            self.mouse_position = self.calculate_scaled_mouse_position(self.pointer)
+
+
+def create_manager(size: tuple[int, int], ui_scale: float = 1.0) -> GuiManager:
+    """A pygame-gui manager for a window of ``size`` with the western theme at ``ui_scale``."""
+    return GuiManager(size, _theme_cached(round(ui_scale, 3)))
+
+
+def layout_scale(size: tuple[int, int], ui_scale: float) -> float:
+    """The player's UI scale, shrunk where the window is smaller than the layouts need at that scale."""
+    fit = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
+    return round(max(MIN_LAYOUT_SCALE, min(ui_scale, max(fit, MIN_LAYOUT_SCALE))), 3)
+
+
+class TipButton(UIButton):
+    """A button whose tooltip shows even while it is disabled, so it can say why it is."""
+
+    def can_hover(self) -> bool:
+        return bool(self.alive()) and not self.is_selected and not self.held  # type: ignore[no-untyped-call]
+
+    def on_hovered(self) -> None:
+        super().on_hovered()  # type: ignore[no-untyped-call]
+        if not self.is_enabled and self.drawable_shape is not None:
+            self.drawable_shape.set_active_state("disabled")
+
+    def set_selected(self, selected: bool) -> None:
+        if selected:
+            self.select()  # type: ignore[no-untyped-call]
+        else:
+            self.unselect()  # type: ignore[no-untyped-call]
+
+    def set_enabled(self, enabled: bool) -> None:
+        if enabled:
+            self.enable()  # type: ignore[no-untyped-call]
+        else:
+            self.disable()  # type: ignore[no-untyped-call]
+
+
+@dataclass(slots=True)
+class Shell:
+    """What the menu screens share: the preferences, the sounds, and how to apply a window change."""
+
+    prefs: Prefs = field(default_factory=Prefs)
+    sounds: SoundBank | None = None
+    prefs_path: Path | None = None  # None: the user's config directory (prefs.settings_path())
+    # Applies window size / fullscreen from the prefs to the real window (the App does it).
+    apply_display: Callable[[Prefs], None] | None = None
+    notice: str | None = None  # shown once on the title screen (a settings file that could not be used)
+
+    @property
+    def settings_file(self) -> Path:
+        return self.prefs_path if self.prefs_path is not None else settings_path()
+
+    def play(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    def save(self, prefs: Prefs) -> Path:
+        """Make ``prefs`` current, apply what can be applied live, write them. OSError if not written."""
+        old = self.prefs
+        self.prefs = prefs.copy()
+        if self.sounds is not None:
+            self.sounds.set_volume(prefs.volume, prefs.muted)
+        if self.apply_display is not None and (
+            old.window_size != prefs.window_size or old.fullscreen != prefs.fullscreen
+        ):
+            self.apply_display(self.prefs)
+        return save_prefs(self.prefs, self.prefs_path)
+
+
+class GuiScene(Scene):
+    """A screen made of pygame-gui widgets over a drawn background.
+
+    Subclasses implement :meth:`build` (create the widgets for ``self.size`` at ``self.scale``) and may
+    override :meth:`on_event` and :meth:`draw_background`. Widget callbacks call :meth:`act` to make the
+    scene return an action (push a screen, close, quit) from the current event or frame.
+    """
+
+    def __init__(self, shell: Shell, size: tuple[int, int] = settings.WINDOW_SIZE) -> None:
+        self.shell = shell
+        self.size = size
+        self.scale = 1.0
+        self.manager: GuiManager | None = None
+        self._built_for: tuple[tuple[int, int], float] | None = None
+        self._pending: Action | None = None
+        self._deferred: list[Callable[[], None]] = []
+
+    # -- building
+    def px(self, value: float) -> int:
+        """A layout length at the current scale."""
+        return round(value * self.scale)
+
+    def build(self, manager: GuiManager) -> None:
+        raise NotImplementedError
+
+    def rebuild(self) -> None:
+        """Throw the widgets away and build them again (after a state change that alters the layout)."""
+        self._built_for = None
+        self.ensure_built()
+
+    def ensure_built(self) -> GuiManager:
+        scale = layout_scale(self.size, self.shell.prefs.ui_scale)
+        key = (self.size, scale)
+        if self.manager is None or key != self._built_for:
+            if self.manager is None or scale != self.scale:
+                self.manager = create_manager(self.size, scale)
+            else:
+                self.manager.set_window_resolution(self.size)
+                self.manager.clear_and_reset()  # type: ignore[no-untyped-call]
+            self.scale = scale
+            self._built_for = key
+            self.build(self.manager)
+        return self.manager
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.ensure_built()
+
+    def button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        command: Callable[[], None],
+        *,
+        object_id: str | None = None,
+        class_id: str | None = None,
+        tooltip: str | None = None,
+        enabled: bool = True,
+        container: Any = None,
+        sound: str | None = "click",
+    ) -> TipButton:
+        """A themed button that plays a click and runs ``command`` when pressed.
+
+        The command runs after pygame-gui has finished with the event, so it may rebuild the widgets.
+        """
+
+        def pressed() -> None:
+            if sound is not None:
+                self.shell.play(sound)
+            self._deferred.append(command)
+
+        widget = TipButton(
+            rect,
+            text,
+            manager=self.manager,
+            container=container,
+            tool_tip_text=tooltip,
+            object_id=ObjectID(object_id=object_id, class_id=class_id),
+            command=pressed,
+        )
+        widget.set_enabled(enabled)
+        return widget
+
+    # -- actions
+    def act(self, action: Action) -> None:
+        self._pending = action
+
+    def _take(self) -> Action | None:
+        while self._deferred:
+            self._deferred.pop(0)()
+        action, self._pending = self._pending, None
+        return action
+
+    # -- the Scene protocol
+    def handle(self, event: pygame.event.Event) -> Action | None:
+        manager = self.ensure_built()
+        consumed = manager.process_events(event)
+        action = self._take()
+        if action is not None:
+            return action
+        return self.on_event(event, consumed)
+
+    def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
+        return None
+
+    def update(self, dt: float) -> Action | None:
+        self.ensure_built().update(dt)
+        return self._take()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.fill(settings.ERROR_BG)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        manager = self.ensure_built()
+        self.draw_background(surface)
+        manager.draw_ui(surface)

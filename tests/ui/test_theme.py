@@ -1,0 +1,103 @@
+"""The western theme: loads cleanly anywhere (serif or bundled font, any working directory), scales."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+
+from game.ui.app import App
+from game.ui.gui import (
+    FALLBACK_FONT,
+    THEME_FONT,
+    THEME_PATH,
+    FontFiles,
+    create_manager,
+    display_font,
+    find_serif_fonts,
+    layout_scale,
+    theme_data,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_theme_file_is_in_assets_and_is_json() -> None:
+    assert THEME_PATH == ROOT / "assets" / "ui" / "theme.json"
+    theme = json.loads(THEME_PATH.read_text(encoding="utf-8"))
+    fonts = [b["font"] for b in theme.values() if isinstance(b, dict) and "font" in b]
+    assert fonts and all(f["name"] == THEME_FONT for f in fonts if f.get("name") != "fira_code_symbols")
+
+
+def test_the_theme_loads_without_a_single_warning(
+    make_app: Callable[[tuple[int, int]], App], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    make_app((800, 600))
+    monkeypatch.chdir(tmp_path)  # the theme is found from the package, not the working directory
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        manager = create_manager((800, 600), 1.0)
+        UIButton(pygame.Rect(10, 10, 200, 40), "Draw!", manager=manager)
+        manager.update(0.016)
+        manager.draw_ui(pygame.display.get_surface())
+
+
+def test_with_no_serif_font_it_falls_back_to_the_bundled_one(
+    make_app: Callable[[tuple[int, int]], App],
+) -> None:
+    make_app((800, 600))
+    theme = theme_data(1.0, fonts=None)
+    names = {b["font"]["name"] for b in theme.values() if isinstance(b, dict) and "font" in b}
+    assert THEME_FONT not in names and FALLBACK_FONT in names
+    assert not any("regular_path" in b.get("font", {}) for b in theme.values() if isinstance(b, dict))
+    from game.ui.gui import GuiManager
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        manager = GuiManager((800, 600), theme)
+        UIButton(pygame.Rect(10, 10, 200, 40), "Draw!", manager=manager)
+        manager.draw_ui(pygame.display.get_surface())
+
+
+def test_a_found_serif_font_is_used_with_all_four_styles() -> None:
+    files = FontFiles("testserif", "/r.ttf", "/b.ttf", "/i.ttf", "/bi.ttf")
+    theme = theme_data(1.0, fonts=files)
+    font = theme["button"]["font"]
+    assert font["name"] == f"{THEME_FONT}_testserif"
+    assert (font["regular_path"], font["bold_path"], font["italic_path"], font["bold_italic_path"]) == (
+        "/r.ttf",
+        "/b.ttf",
+        "/i.ttf",
+        "/bi.ttf",
+    )
+    found = find_serif_fonts()
+    if found is not None:  # on this machine: real files
+        for path in (found.regular, found.bold, found.italic, found.bold_italic):
+            assert Path(path).is_file()
+
+
+def test_the_ui_scale_multiplies_every_theme_font_size() -> None:
+    base = theme_data(1.0, fonts=None)
+    big = theme_data(1.5, fonts=None)
+    for key, block in base.items():
+        if isinstance(block, dict) and "size" in block.get("font", {}):
+            assert int(big[key]["font"]["size"]) == round(int(block["font"]["size"]) * 1.5)
+
+
+def test_the_layout_scale_shrinks_to_fit_small_windows() -> None:
+    assert layout_scale((1280, 720), 1.0) == 1.0
+    assert layout_scale((800, 600), 1.0) == 1.0
+    assert layout_scale((800, 600), 1.5) == 1.0  # the layouts are designed to fit 800x600 at 1.0
+    assert layout_scale((1920, 1080), 1.5) == 1.5
+    assert layout_scale((640, 480), 1.0) == 0.8
+    assert layout_scale((320, 240), 1.0) == 0.6
+
+
+def test_display_font_renders_text(make_app: Callable[[tuple[int, int]], App]) -> None:
+    make_app((320, 240))
+    assert display_font(40).render("HEXSLINGER", True, (0, 0, 0)).get_width() > 100

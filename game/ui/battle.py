@@ -1,0 +1,999 @@
+"""The battle screen: the map with tokens and aiming marks, the initiative tracker, the unit panel, the
+action bar, the combat log, dice, floating damage, the hotseat hand-over cover and the end-turn check.
+
+It knows no rule. Everything it shows comes from the match through :class:`~game.ui.session.BattleSession`
+(legal actions with costs and reasons, the decider, undo, autosave), :class:`~game.ui.picking.Picker`
+(paths, odds, blasts) and the ruleset's views (``unit_view``, ``tracker``); everything it does is a
+command handed to the session.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UILabel, UIPanel, UITextBox
+
+from game.events import CardDealt, DamageTaken, Event, Roll
+from game.hexgrid import Hex, hex_distance
+from game.rules import AttackPreview, LegalAction, UnitView
+from game.tiledmap import TiledMap
+from game.ui import settings
+from game.ui.combatlog import LogLine, describe
+from game.ui.gui import GuiManager, GuiScene, Shell, display_font
+from game.ui.mapview import MapView
+from game.ui.overlay import Overlay
+from game.ui.picking import Hover, Picker, units_at
+from game.ui.scenes import Action
+from game.ui.session import BattleSession
+from game.ui.tokens import TokenArt, icon_key, token_layout
+
+__all__ = ["BattleScreen", "Layout"]
+
+TRACKER_H = 62
+ACTION_BAR_H = 74
+STATUS_H = 30
+PANEL_W = 318
+DICE_SECONDS = 1.1  # a roll stays on screen this long at animation speed 1
+FLOAT_SECONDS = 1.4
+LOG_KEEP = 300
+NUMBER_KEYS = [pygame.K_1 + i for i in range(9)]
+KIND_MARK = {
+    "hit": "\u2714",
+    "miss": "\u2718",
+    "damage": "\u2739",
+    "turn": "\u25b6",
+    "roll": "\u2684",
+    "card": "\u2660",
+    "end": "\u2605",
+}
+KIND_COLOR = {
+    "hit": "#2E6B1F",
+    "miss": "#8C1E14",
+    "damage": "#8C1E14",
+    "turn": "#5C3A1E",
+    "phase": "#7A5C3C",
+    "end": "#5C3A1E",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where everything goes for a window size (at UI scale ``s``)."""
+
+    size: tuple[int, int]
+    s: float
+
+    def px(self, v: float) -> int:
+        return round(v * self.s)
+
+    @property
+    def panel(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(w - self.px(PANEL_W), 0, self.px(PANEL_W), h - self.px(STATUS_H))
+
+    @property
+    def tracker(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.size[0] - self.px(PANEL_W), self.px(TRACKER_H))
+
+    @property
+    def bar(self) -> pygame.Rect:
+        w, h = self.size
+        top = h - self.px(STATUS_H) - self.px(ACTION_BAR_H)
+        return pygame.Rect(0, top, w - self.px(PANEL_W), self.px(ACTION_BAR_H))
+
+    @property
+    def status(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(0, h - self.px(STATUS_H), w, self.px(STATUS_H))
+
+    @property
+    def map(self) -> pygame.Rect:
+        top = self.tracker.bottom
+        return pygame.Rect(0, top, max(1, self.size[0] - self.px(PANEL_W)), max(1, self.bar.top - top))
+
+
+@dataclass(slots=True)
+class Floater:
+    hex: Hex
+    text: str
+    age: float = 0.0
+
+
+@dataclass(slots=True)
+class DiceShow:
+    roll: Roll
+    name: str
+    age: float = 0.0
+
+
+class BattleScreen(GuiScene):
+    """One battle in the window (see the module text)."""
+
+    def __init__(
+        self,
+        shell: Shell,
+        session: BattleSession,
+        tmap: TiledMap,
+        size: tuple[int, int] = settings.WINDOW_SIZE,
+        *,
+        on_over: Callable[[BattleSession], Action] | None = None,
+        on_menu: Callable[[BattleScreen], Action | None] | None = None,
+        side_names: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(shell, size)
+        self.session = session
+        self.tmap = tmap
+        self.on_over = on_over
+        self.on_menu = on_menu
+        self.side_names = side_names or {p.side: p.name or p.side for p in session.match.posses}
+        self.sides = [p.side for p in session.match.posses]
+        self.layout = Layout(size, 1.0)
+        self.view = MapView(tmap, self.layout.map.size)
+        self.overlay = Overlay(tmap.geometry, self.view.camera)
+        self.tokens = TokenArt.shared()
+        self.selected: int | None = None
+        self.picker: Picker | None = None
+        self.hover_hex: Hex | None = None
+        self.hovered: Hover = Hover()
+        self.mouse: tuple[int, int] | None = None
+        self.drag_from: tuple[int, int] | None = None
+        self.dragged = False
+        self.log: list[LogLine] = []
+        self.floaters: list[Floater] = []
+        self.dice: DiceShow | None = None
+        self.message = ""
+        self.handover = False
+        self.confirm_end: LegalAction | None = None
+        self.help_open = False
+        self.clock = 0.0
+        self.over_reported = False
+        self._reach_cache: tuple[object, dict[Hex, int]] | None = None
+        self._widgets_for: object = None
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.action_buttons: list[tuple[pygame_gui.elements.UIButton, LegalAction]] = []
+        self._log_box: UITextBox | None = None
+        self._unit_box: UITextBox | None = None
+        self._log_shown = -1
+        for e in session.match.history:
+            self._log_event(e)
+        self._after_change([])
+
+    # -- model ----------------------------------------------------------------------------------------
+    @property
+    def match(self):  # type: ignore[no-untyped-def]  # noqa: ANN201
+        return self.session.match
+
+    def unit_view(self, unit: int) -> UnitView:
+        return self.match.ruleset.unit_view(self.match, unit)  # type: ignore[no-any-return]
+
+    def actor_actions(self) -> list[LegalAction]:
+        if self.selected is None:
+            return []
+        return self.session.actions_for(self.selected)
+
+    def _default_selection(self) -> None:
+        actors = self.session.actors()
+        if self.selected not in actors:
+            self.selected = actors[0] if actors else None
+
+    def _after_change(self, events: list[Event]) -> None:
+        """After a command (or at start): choose the deciding unit, aim forced decisions, hand over."""
+        self.picker = None
+        self._default_selection()
+        legal = self.session.legal()
+        assign = next((a for a in legal if a.needs == "assign"), None)
+        if assign is not None:
+            self.selected = assign.actor
+            self.picker = Picker(self.match, assign)
+        else:
+            deploy = [a for a in self.actor_actions() if a.action == "deploy" and a.enabled]
+            if deploy:
+                self.picker = Picker(self.match, deploy[0])
+        if self.session.needs_handover():
+            self.handover = True
+        started = self.session.turn_started(events)
+        if started is not None and not self.handover:
+            self.centre_on(started)
+        self._reach_cache = None
+        self._widgets_for = None  # rebuild the bar and panels
+        if self.session.outcome is not None:
+            self.picker = None
+
+    def send(self, command: object) -> bool:
+        """Hand a command to the session; show the reason if it is refused."""
+        from game.commands import Command  # noqa: PLC0415  (local: keeps the import list short)
+
+        assert isinstance(command, Command)
+        events, reason = self.session.try_apply(command)
+        if reason is not None:
+            self.message = reason
+            return False
+        self.message = ""
+        for e in events:
+            self._log_event(e)
+            self._animate(e)
+        self._after_change(events)
+        return True
+
+    def _log_event(self, e: Event) -> None:
+        line = describe(self.match, e)
+        if line is not None:
+            self.log.append(line)
+            del self.log[:-LOG_KEEP]
+
+    def _animate(self, e: Event) -> None:
+        if isinstance(e, Roll) and e.target_number is not None and e.check not in ("cool",):
+            self.dice = DiceShow(e, self.match.identity(e.unit).name)
+            self.shell.play("gunshot" if e.check not in ("melee", "haymaker") else "hit")
+        elif isinstance(e, Roll):
+            self.shell.play("dice")
+        elif isinstance(e, DamageTaken):
+            where = self.match.position(e.unit)
+            if where is not None:
+                self.floaters.append(Floater(where, f"-{e.amount}"))
+            if e.amount:
+                self.shell.play("hit")
+        elif isinstance(e, CardDealt):
+            self.shell.play("card")
+
+    # -- camera -----------------------------------------------------------------------------------------
+    def centre_on(self, unit: int) -> None:
+        where = self.match.position(unit)
+        if where is None:
+            return
+        x, y = self.tmap.geometry.hex_center(where)
+        cam = self.view.camera
+        cam.center_x, cam.center_y = x, y
+        cam.clamp()
+
+    def hex_at(self, pos: tuple[int, int]) -> Hex | None:
+        area = self.layout.map
+        if not area.collidepoint(pos):
+            return None
+        cell = self.view.cell_at_screen(pos[0] - area.x, pos[1] - area.y)
+        if cell is None:
+            return None
+        return self.tmap.geometry.to_hex(*cell)
+
+    # -- widgets ----------------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.layout = Layout(size, self.scale)
+        self.view.resize(self.layout.map.size)
+        self._widgets_for = None
+
+    def build(self, manager: GuiManager) -> None:
+        self.layout = Layout(self.size, self.scale)
+        self.view.resize(self.layout.map.size)
+        self.buttons = {}
+        self.action_buttons = []
+        lay = self.layout
+        panel = UIPanel(lay.panel, manager=manager, object_id="#battle_panel")
+        pw = lay.panel.width - lay.px(16)
+        self._unit_box = UITextBox(
+            "",
+            pygame.Rect(lay.px(6), lay.px(6), pw, lay.px(250)),
+            manager=manager,
+            container=panel,
+            object_id="#unit_box",
+        )
+        UILabel(
+            pygame.Rect(lay.px(6), lay.px(262), pw, lay.px(24)),
+            "Combat log",
+            manager=manager,
+            container=panel,
+            object_id="#panel_heading",
+        )
+        log_h = lay.panel.height - lay.px(300)
+        self._log_box = UITextBox(
+            "",
+            pygame.Rect(lay.px(6), lay.px(288), pw, max(lay.px(60), log_h)),
+            manager=manager,
+            container=panel,
+            object_id="#log_box",
+        )
+        self._log_shown = -1
+        bar = UIPanel(lay.bar, manager=manager, object_id="#action_bar")
+        x = lay.px(8)
+        h = lay.bar.height - lay.px(16)
+        actions = [a for a in self.actor_actions() if a.action != "end_turn"]
+        if self.handover or self.session.outcome is not None:
+            actions = []
+        width = lay.px(132)
+        room = lay.bar.width - lay.px(8) - lay.px(3 * 104)
+        if actions and width * len(actions) > room:
+            width = max(lay.px(72), room // len(actions))
+        for i, a in enumerate(actions):
+            key = str(i + 1) if i < 9 else ""
+            cost = f" {a.cost}AP" if a.cost else ""
+            label = f"{key} {a.label}{cost}".strip()
+            tip = (
+                (a.reason or "")
+                if not a.enabled
+                else f"{a.label}: {a.cost} AP" + (f" (key {key})" if key else "")
+            )
+            button = self.button(
+                pygame.Rect(x, lay.px(8), width - lay.px(4), h),
+                _fit(label, width, lay.s),
+                functools.partial(self.choose, a),
+                container=bar,
+                tooltip=tip,
+                enabled=a.enabled,
+                class_id="@action",
+            )
+            if self.picker is not None and self.picker.action == a:
+                button.set_selected(True)
+            self.action_buttons.append((button, a))
+            x += width
+        right = lay.bar.width - lay.px(8)
+        end = next((a for a in self.actor_actions() if a.action == "end_turn"), None)
+        undo_reason = self.session.undo_problem()
+        specs = [
+            ("end_turn", "End Turn", self.end_turn, end is not None, "End the turn (Enter)"),
+            ("undo", "Undo", self.undo, undo_reason is None, undo_reason or "Take back the last move (U)"),
+            ("menu", "Menu", self.open_menu, True, "Pause menu: save, load, settings (Esc)"),
+        ]
+        for key, text, fn, enabled, tip in reversed(specs):
+            right -= lay.px(104)
+            self.buttons[key] = self.button(
+                pygame.Rect(right, lay.px(8), lay.px(100), h),
+                text,
+                fn,
+                container=bar,
+                tooltip=tip,
+                enabled=enabled,
+                class_id="@action",
+            )
+        self._widgets_for = self._widget_key()
+
+    def _widget_key(self) -> object:
+        return (
+            len(self.match.log),
+            self.selected,
+            self.handover,
+            self.picker is not None and self.picker.action,
+        )
+
+    def refresh_widgets(self) -> None:
+        if self._widgets_for != self._widget_key():
+            self.rebuild()
+
+    # -- choosing and aiming ------------------------------------------------------------------------------
+    def choose(self, action: LegalAction) -> None:
+        """An action bar button (or its number key)."""
+        if not action.enabled:
+            self.message = action.reason or "not possible now"
+            return
+        picker = Picker(self.match, action)
+        if action.needs == "choice" and len(action.choices) == 1:
+            picker.option = action.choices[0]
+        if action.needs == "choice" and not picker.option:
+            self.picker = picker
+            self.message = "pick: " + ", ".join(f"{i + 1}) {c}" for i, c in enumerate(action.choices))
+            self._widgets_for = None
+            return
+        if picker.ready_without_map and not picker.reachable_targets():
+            cmd = picker.command()
+            if cmd is not None:
+                self.send(cmd)
+            return
+        if self.picker is not None and self.picker.action == action and picker.ready_without_map:
+            cmd = picker.command()  # a second press fires without pointing at anyone
+            if cmd is not None:
+                self.send(cmd)
+            return
+        self.picker = picker
+        self.message = _aim_hint(action)
+        self._reach_cache = None
+        self._widgets_for = None
+
+    def end_turn(self) -> None:
+        end = next((a for a in self.actor_actions() if a.action == "end_turn"), None)
+        if end is None:
+            return
+        if self.selected is not None and self.confirm_end is None:
+            view = self.unit_view(self.selected)
+            usable = [a for a in self.actor_actions() if a.enabled and a.cost > 0 and a.action != "end_turn"]
+            if view.action_points[0] > 0 and usable:
+                self.confirm_end = end
+                return
+        self.confirm_end = None
+        self.send(end.command())
+
+    def undo(self) -> None:
+        problem = self.session.undo_problem()
+        if problem is not None:
+            self.message = problem
+            return
+        undone = self.session.undo()
+        self.log.append(LogLine(0, "note", f"Undone: {undone.action.replace('_', ' ')}"))
+        self._after_change([])
+
+    def open_menu(self) -> None:
+        if self.on_menu is not None:
+            action = self.on_menu(self)
+            if action is not None:
+                self.act(action)
+
+    def click_map(self, h: Hex | None, button: int) -> None:
+        if self.handover or h is None:
+            return
+        if button == 3:
+            if self.picker is not None and self.picker.picked:
+                self.picker.unpick()
+            else:
+                self.picker = None
+                self._widgets_for = None
+            return
+        if self.picker is not None:
+            cmd = self.picker.click(h)
+            if cmd is not None:
+                self.send(cmd)
+            elif self.picker.action.needs in ("targets",) and self.picker.picked:
+                self.message = f"{len(self.picker.picked)} picked: Enter to confirm"
+            return
+        actors = set(self.session.actors())
+        here = [u for u in units_at(self.match, h) if u in actors]
+        if here:
+            self.selected = here[0]
+            self._widgets_for = None
+
+    # -- events -------------------------------------------------------------------------------------------
+    def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
+        if self.handover:
+            if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN) and not consumed:
+                if event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN, pygame.K_SPACE):
+                    return None
+                self.handover = False
+                self._widgets_for = None
+            return None
+        if self.dice is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.dice = None  # skip the animation
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                return None
+        if self.confirm_end is not None and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_y):
+                self.end_turn()
+            else:
+                self.confirm_end = None
+            return None
+        if self.confirm_end is not None and event.type == pygame.MOUSEBUTTONUP:
+            yes, no = self._confirm_buttons()
+            if yes.collidepoint(event.pos):
+                self.end_turn()
+            elif no.collidepoint(event.pos):
+                self.confirm_end = None
+            return None
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            held = self.drag_from is not None and (event.buttons[0] or event.buttons[1])
+            if held and not consumed and (self.dragged or math.dist(self.drag_from or (0, 0), event.pos) > 6):
+                self.dragged = True
+                self.view.camera.pan_screen(*event.rel)
+            self._hover(self.hex_at(event.pos))
+        elif event.type == pygame.MOUSEBUTTONDOWN and not consumed:
+            if event.button in (1, 2) and self.layout.map.collidepoint(event.pos):
+                self.drag_from, self.dragged = event.pos, event.button == 2
+        elif event.type == pygame.MOUSEBUTTONUP and not consumed:
+            was_drag = self.dragged
+            self.drag_from, self.dragged = None, False
+            if not was_drag and event.button in (1, 3) and self.layout.map.collidepoint(event.pos):
+                self.click_map(self.hex_at(event.pos), event.button)
+        elif (
+            event.type == pygame.MOUSEWHEEL
+            and self.mouse is not None
+            and self.layout.map.collidepoint(self.mouse)
+        ):
+            area = self.layout.map
+            self.view.zoom_by(event.y, (self.mouse[0] - area.x, self.mouse[1] - area.y))
+            self._hover(self.hex_at(self.mouse))
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return None
+
+    def _binding(self, name: str) -> int | None:
+        key = self.shell.prefs.key_bindings.get(name)
+        if not key:
+            return None
+        try:
+            return int(pygame.key.key_code(key))
+        except ValueError:
+            return None
+
+    def _key(self, event: pygame.event.Event) -> Action | None:
+        key = event.key
+        if self.help_open:
+            self.help_open = False
+            return None
+        if key == self._binding("help"):
+            self.help_open = True
+        elif key == self._binding("pause"):
+            if self.picker is not None and self.picker.action.needs != "assign":
+                self.picker = None
+                self._widgets_for = None
+            else:
+                self.open_menu()
+        elif key == self._binding("end_turn"):
+            if self.picker is not None and self.picker.command() is not None:
+                cmd = self.picker.command()
+                assert cmd is not None
+                self.send(cmd)
+            else:
+                self.end_turn()
+        elif key == self._binding("undo") or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            self.undo()
+        elif key == self._binding("center_unit") and self.selected is not None:
+            self.centre_on(self.selected)
+        elif key == pygame.K_TAB:
+            actors = self.session.actors()
+            if actors:
+                i = actors.index(self.selected) if self.selected in actors else -1
+                self.selected = actors[(i + 1) % len(actors)]
+                self._widgets_for = None
+        elif key in NUMBER_KEYS:
+            index = NUMBER_KEYS.index(key)
+            if self.picker is not None and self.picker.action.needs == "choice" and not self.picker.option:
+                choices = self.picker.action.choices
+                if index < len(choices):
+                    self.picker.option = choices[index]
+                    cmd = self.picker.command()
+                    if cmd is not None:
+                        self.send(cmd)
+                return None
+            bar = [a for a in self.actor_actions() if a.action != "end_turn"]
+            if index < len(bar):
+                self.choose(bar[index])
+        elif key == self._binding("zoom_in"):
+            self.view.zoom_by(1, (self.view.camera.view_w // 2, self.view.camera.view_h // 2))
+        elif key == self._binding("zoom_out"):
+            self.view.zoom_by(-1, (self.view.camera.view_w // 2, self.view.camera.view_h // 2))
+        elif key == self._binding("zoom_reset"):
+            self.view.set_zoom(1.0)
+        else:
+            pans = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
+            for name, (dx, dy) in pans.items():
+                if key == self._binding(name):
+                    self.view.camera.pan_screen(dx * 64, dy * 64)
+        return None
+
+    def _hover(self, h: Hex | None) -> None:
+        self.hover_hex = h
+        area = self.layout.map
+        if self.mouse is not None and area.collidepoint(self.mouse):
+            self.view.set_hover_screen(self.mouse[0] - area.x, self.mouse[1] - area.y)
+        else:
+            self.view.hover = None
+        self.hovered = self.picker.hover(h) if self.picker is not None else Hover(h)
+
+    # -- frame ----------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> Action | None:
+        self.clock += dt
+        speed = max(0.1, self.shell.prefs.animation_speed)
+        if self.dice is not None:
+            self.dice.age += dt * speed
+            if self.dice.age > DICE_SECONDS:
+                self.dice = None
+        for f in self.floaters:
+            f.age += dt * speed
+        self.floaters = [f for f in self.floaters if f.age < FLOAT_SECONDS]
+        if self.session.outcome is not None and not self.over_reported and self.dice is None:
+            self.over_reported = True
+            if self.on_over is not None:
+                return self.on_over(self.session)
+        self.refresh_widgets()
+        self._update_panels()
+        return super().update(dt)
+
+    def _update_panels(self) -> None:
+        if self._unit_box is not None:
+            text = self._unit_html()
+            if text != self._unit_box.html_text:
+                self._unit_box.set_text(text)
+        if self._log_box is not None and self._log_shown != len(self.log):
+            self._log_box.set_text(self._log_html())
+            if self._log_box.scroll_bar is not None:
+                self._log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+            self._log_shown = len(self.log)
+
+    def _unit_html(self) -> str:
+        if self.handover:
+            return ""
+        unit = self.selected
+        if unit is None:
+            return "<b>No decision to make</b>"
+        v = self.unit_view(unit)
+        ap_now, ap_max = v.action_points
+        pips = "\u25cf" * max(0, ap_now) + "\u25cb" * max(0, ap_max - ap_now)
+        hp_now, hp_max = v.health
+        lines = [
+            f"<font size=5><b>{_esc(v.name)}</b></font>",
+            f"<i>{_esc(v.kind_name)}</i> \u2014 {_esc(self.side_names.get(v.side, v.side))}",
+            f"<b>AP</b> {pips} ({ap_now}/{ap_max})",
+            f"<b>{_esc(v.health_name)}</b> {hp_now}/{hp_max}",
+        ]
+        if v.stats:
+            lines.append(" \u00b7 ".join(f"{_esc(n)} {_esc(val)}" for n, val in v.stats))
+        for w in v.weapons:
+            lines.append(f"\u2022 {_esc(w)}")
+        for s in v.statuses:
+            lines.append(f"<b>{_esc(s.name)}</b>: <i>{_esc(s.rule)}</i>")
+        if v.items:
+            lines.append("Carries: " + ", ".join(_esc(i) for i in v.items))
+        if v.out:
+            lines.append(f"<b>Out of the fight: {_esc(v.out)}</b>")
+        return "<br>".join(lines)
+
+    def _log_html(self) -> str:
+        rows = []
+        for line in self.log[-120:]:
+            mark = KIND_MARK.get(line.kind, "\u00b7")
+            color = KIND_COLOR.get(line.kind)
+            text = f"{mark} {_esc(line.text)}"
+            rows.append(f"<font color='{color}'>{text}</font>" if color else text)
+        return "<br>".join(rows)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        manager = self.ensure_built()
+        area = self.layout.map
+        surface.fill(settings.VOID_COLOR)
+        self.view.draw(surface, area.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        if not self.handover:
+            self._draw_marks(surface, area)
+            self._draw_tokens(surface, area)
+            self._draw_floaters(surface, area)
+        surface.set_clip(clip)
+        self._draw_tracker(surface)
+        manager.draw_ui(surface)
+        self._draw_status(surface)
+        if self.dice is not None and not self.handover:
+            self._draw_dice(surface)
+        if self.confirm_end is not None:
+            self._draw_confirm(surface)
+        if self.handover:
+            self._draw_handover(surface)
+        if self.help_open:
+            self._draw_help(surface)
+
+    def _sub(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Surface:
+        return surface.subsurface(area)
+
+    def _reach_costs(self, action: LegalAction) -> dict[Hex, int]:
+        """The cheapest cost to each offered tile (for the dots), cached per state and action."""
+        key = (len(self.match.log), action)
+        if self._reach_cache is None or self._reach_cache[0] != key:
+            here = self.match.position(action.actor)
+            costs: dict[Hex, int] = {}
+            if here is not None:
+                reach = self.match.battlefield.reachable(here, 99)
+                costs = {h: reach.get(h, hex_distance(here, h)) for h in action.hexes}
+            self._reach_cache = (key, costs)
+        return self._reach_cache[1]
+
+    def _draw_marks(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        canvas = self._sub(surface, area)
+        if self.selected is not None and (here := self.match.position(self.selected)) is not None:
+            self.overlay.selected(canvas, here)
+        picker = self.picker
+        if picker is None:
+            return
+        a = picker.action
+        if a.needs == "path":
+            self.overlay.reachable(canvas, self._reach_costs(a))
+        elif a.action == "deploy":
+            self.overlay.deploy(canvas, a.hexes)
+        elif a.needs == "hex":
+            self.overlay.fill(canvas, a.hexes, (255, 240, 200, 40))
+        for t in picker.reachable_targets():
+            where = self.match.position(t)
+            if where is not None:
+                self.overlay.target(canvas, where, strong=t == self.hovered.target)
+        hov = self.hovered
+        if hov.path:
+            self.overlay.path(canvas, hov.path, hov.path_cost)
+        if hov.caught and hov.hex is not None:
+            spots = {self.match.position(u) for u in hov.caught}
+            self.overlay.blast(canvas, [h for h in spots if h is not None] or [hov.hex])
+        actor = self.match.position(a.actor)
+        if (
+            hov.target is not None
+            and actor is not None
+            and (there := self.match.position(hov.target)) is not None
+        ):
+            preview = hov.preview
+            cover = preview is not None and any(
+                n == "cover" or "cover" in n.lower() for n, _ in preview.modifiers
+            )
+            self.overlay.sight(canvas, actor, there, clear=preview is not None, cover=cover)
+            if preview is not None:
+                self.overlay.badge(canvas, self.overlay.center(there), f"{_pct(preview.hit_chance)}")
+
+    def _draw_tokens(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        canvas = self._sub(surface, area)
+        zoom = self.view.camera.zoom
+        hex_size = min(self.tmap.geometry.tile_width, self.tmap.geometry.tile_height) * zoom
+        by_hex: dict[Hex, list[int]] = {}
+        for u in self.match.units(in_play=False):
+            where = self.match.position(u)
+            if where is not None:
+                by_hex.setdefault(where, []).append(u)
+        active = set(self.session.actors())
+        for where, units in by_hex.items():
+            cx, cy = self.overlay.center(where)
+            if cx < -80 or cy < -80 or cx > area.width + 80 or cy > area.height + 80:
+                continue
+            lay = token_layout(len(units), hex_size)
+            for u, (dx, dy) in zip(units, lay.offsets, strict=False):
+                v = self.unit_view(u)
+                side_index = self.sides.index(v.side) if v.side in self.sides else 0
+                faction = (
+                    self.match.posses[side_index].faction if side_index < len(self.match.posses) else None
+                )
+                hp_now, hp_max = v.health
+                self.tokens.draw_token(
+                    canvas,
+                    (round(cx + dx), round(cy + dy)),
+                    icon_key(v.kind, v.art),
+                    side_index,
+                    zoom,
+                    faction=faction if side_index == 0 or faction != self.match.posses[0].faction else None,
+                    diameter=lay.diameter,
+                    selected=u == self.selected,
+                    acting=u in active and u == self.selected,
+                    out=bool(v.out),
+                    resolve=(hp_now / hp_max) if hp_max else None,
+                    statuses=[s.name.lower().replace(" ", "_") for s in v.statuses],
+                    time=self.clock,
+                )
+
+    def _draw_floaters(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        font = display_font(max(14, round(26 * self.scale)))
+        for f in self.floaters:
+            x, y = self.overlay.center(f.hex)
+            rise = round(48 * f.age / FLOAT_SECONDS)
+            alpha = max(0, 255 - round(255 * f.age / FLOAT_SECONDS))
+            for color, off in (((30, 18, 8), 2), ((200, 40, 30), 0)):
+                text = font.render(f.text, True, color)
+                text.set_alpha(alpha)
+                surface.blit(text, text.get_rect(center=(area.x + x + off, area.y + y - 30 - rise + off)))
+
+    def _draw_tracker(self, surface: pygame.Surface) -> None:
+        rect = self.layout.tracker
+        pygame.draw.rect(surface, (60, 38, 20), rect)
+        pygame.draw.line(surface, (150, 102, 58), rect.bottomleft, rect.bottomright, 3)
+        entries = self.match.ruleset.tracker(self.match)
+        font = display_font(max(11, round(15 * self.scale)), bold=True)
+        small = display_font(max(9, round(12 * self.scale)), bold=False)
+        x = rect.x + 8
+        w = max(44, round(70 * self.scale))
+        h = rect.height - 12
+        for e in entries:
+            if x + w > rect.right - 8:
+                break
+            card = pygame.Rect(x, rect.y + 6, w - 6, h)
+            face = (245, 236, 214) if e.card else (233, 216, 178)
+            if e.acted:
+                face = (150, 140, 120)
+            pygame.draw.rect(surface, face, card, border_radius=6)
+            border = (255, 215, 90) if e.active else (30, 18, 8)
+            pygame.draw.rect(surface, border, card, 4 if e.active else 2, border_radius=6)
+            if e.active:
+                pygame.draw.polygon(
+                    surface,
+                    (255, 215, 90),
+                    [
+                        (card.centerx - 6, card.bottom + 1),
+                        (card.centerx + 6, card.bottom + 1),
+                        (card.centerx, card.bottom - 6),
+                    ],
+                )
+            red = e.card and any(s in e.label for s in ("\u2665", "\u2666"))
+            label = font.render(e.label, True, (160, 20, 20) if red else (30, 18, 8))
+            surface.blit(label, label.get_rect(midtop=(card.centerx, card.y + 3)))
+            name = self.match.identity(e.unit).name
+            text = small.render(_fit_text(small, name, card.width - 6), True, (40, 26, 12))
+            surface.blit(text, text.get_rect(midbottom=(card.centerx, card.bottom - 3)))
+            if e.acted:
+                pygame.draw.line(surface, (90, 60, 30), card.topleft, card.bottomright, 2)
+            x += w
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        rect = self.layout.status
+        pygame.draw.rect(surface, settings.STATUS_BG, rect)
+        pygame.draw.line(surface, settings.STATUS_BORDER, rect.topleft, rect.topright, 2)
+        font = display_font(max(10, round(15 * self.scale)), bold=False)
+        parts = []
+        side = self.session.deciding_side()
+        if side is not None:
+            parts.append(f"{self.side_names.get(side, side)} to decide")
+        if self.message:
+            parts.append(self.message)
+        if self.hover_hex is not None:
+            t = self.match.battlefield.terrain_at(self.hover_hex)
+            cost = self.match.battlefield.move_cost(self.hover_hex)
+            cover = t.cover.name.lower() if t.cover.name != "NONE" else "no"
+            parts.append(f"{t.name}: {cover} cover, move {cost if cost is not None else 'blocked'}")
+        preview = self.hovered.preview if self.picker is not None else None
+        if preview is not None:
+            parts.append(_preview_text(preview))
+        elif self.picker is not None and self.hovered.reason and self.hovered.hex is not None:
+            parts.append(self.hovered.reason)
+        text = font.render("   \u2022   ".join(parts), True, settings.STATUS_TEXT)
+        surface.blit(text, text.get_rect(midleft=(rect.x + 10, rect.centery)))
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        show = self.dice
+        assert show is not None
+        r = show.roll
+        area = self.layout.map
+        size = max(36, round(48 * self.scale))
+        n = len(r.dice)
+        total_w = n * (size + 10) + 20
+        box = pygame.Rect(0, 0, max(total_w, round(360 * self.scale)), size + round(70 * self.scale))
+        box.midtop = (area.centerx, area.y + 20)
+        pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
+        pygame.draw.rect(surface, (92, 58, 30), box, 3, border_radius=8)
+        font = display_font(max(12, round(16 * self.scale)))
+        head = f"{show.name}: {r.check.replace('_', ' ')}" + (
+            f" vs {r.target_number}+" if r.target_number else ""
+        )
+        surface.blit(font.render(head, True, (52, 33, 16)), (box.x + 10, box.y + 6))
+        rolling = show.age < 0.35
+        x = box.centerx - (n * (size + 10)) // 2
+        for i, value in enumerate(r.dice):
+            face = value if not rolling else 1 + int((self.clock * 17 + i * 5) % 6)
+            hit = r.target_number is not None and value >= r.target_number
+            die = pygame.Rect(x + i * (size + 10), box.y + round(34 * self.scale), size, size)
+            pygame.draw.rect(surface, (250, 246, 236), die, border_radius=8)
+            pygame.draw.rect(surface, (30, 18, 8), die, 3 if (hit and not rolling) else 1, border_radius=8)
+            if hit and not rolling:
+                pygame.draw.rect(surface, (46, 107, 31), die.inflate(8, 8), 3, border_radius=10)
+            label = font.render(str(face), True, (30, 18, 8))
+            surface.blit(label, label.get_rect(center=die.center))
+        if not rolling and r.success is not None:
+            verdict = "HIT" if r.success else "MISS"
+            tag = display_font(max(12, round(18 * self.scale))).render(
+                verdict, True, (46, 107, 31) if r.success else (140, 30, 20)
+            )
+            surface.blit(tag, tag.get_rect(topright=(box.right - 10, box.y + 6)))
+
+    def _confirm_buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
+        box = self._confirm_box()
+        w = round(120 * self.scale)
+        h = round(36 * self.scale)
+        yes = pygame.Rect(box.centerx - w - 10, box.bottom - h - 14, w, h)
+        no = pygame.Rect(box.centerx + 10, box.bottom - h - 14, w, h)
+        return yes, no
+
+    def _confirm_box(self) -> pygame.Rect:
+        box = pygame.Rect(0, 0, round(440 * self.scale), round(150 * self.scale))
+        box.center = self.layout.map.center
+        return box
+
+    def _draw_confirm(self, surface: pygame.Surface) -> None:
+        box = self._confirm_box()
+        pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
+        pygame.draw.rect(surface, (92, 58, 30), box, 4, border_radius=8)
+        font = display_font(max(12, round(18 * self.scale)))
+        ap = self.unit_view(self.selected).action_points[0] if self.selected is not None else 0
+        text = font.render(f"End the turn with {ap} AP left?", True, (52, 33, 16))
+        surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + 18)))
+        yes, no = self._confirm_buttons()
+        for rect, label in ((yes, "End turn (Y)"), (no, "Keep going (N)")):
+            pygame.draw.rect(surface, (92, 58, 30), rect, border_radius=6)
+            t = display_font(max(11, round(15 * self.scale))).render(label, True, (245, 236, 214))
+            surface.blit(t, t.get_rect(center=rect.center))
+
+    def _draw_handover(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        cover = pygame.Surface((w, h))
+        cover.fill((28, 20, 14))
+        for y in range(0, h, 6):
+            pygame.draw.line(cover, (36, 26, 18), (0, y), (w, y))
+        surface.blit(cover, (0, 0))
+        side = self.session.deciding_side() or ""
+        name = self.side_names.get(side, side)
+        big = display_font(max(24, round(48 * self.scale)))
+        small = display_font(max(12, round(20 * self.scale)), bold=False)
+        title = big.render(f"Pass to {name}", True, (245, 236, 214))
+        surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 30)))
+        hint = small.render(
+            "The board is hidden. Click or press Enter when you have the seat.", True, (214, 192, 146)
+        )
+        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 24)))
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        box = pygame.Rect(40, 40, w - 80, h - 80)
+        pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
+        pygame.draw.rect(surface, (92, 58, 30), box, 4, border_radius=8)
+        font = display_font(max(11, round(15 * self.scale)), bold=False)
+        head = display_font(max(14, round(22 * self.scale)))
+        y = box.y + 16
+        surface.blit(
+            head.render(f"{self.match.ruleset.title}: how a turn works", True, (140, 30, 20)), (box.x + 20, y)
+        )
+        y += round(34 * self.scale)
+        lines = self.match.ruleset.rules_summary().splitlines()
+        keys = [f"{name.replace('_', ' ')}: {key}" for name, key in self.shell.prefs.key_bindings.items()]
+        keys += [
+            "1-9: action bar",
+            "Tab: next unit",
+            "right click: cancel / take back a pick",
+            "Ctrl+Z: undo",
+        ]
+        col_w = (box.width - 60) // 2
+        for line in lines:
+            for row in _wrap(font, line, col_w):
+                surface.blit(font.render(row, True, (52, 33, 16)), (box.x + 20, y))
+                y += font.get_linesize()
+        ky = box.y + 16 + round(34 * self.scale)
+        surface.blit(head.render("Keys", True, (140, 30, 20)), (box.x + 40 + col_w, box.y + 16))
+        for k in keys:
+            surface.blit(font.render(k, True, (52, 33, 16)), (box.x + 40 + col_w, ky))
+            ky += font.get_linesize()
+        hint = font.render("Any key closes this page.", True, (120, 92, 60))
+        surface.blit(hint, (box.x + 20, box.bottom - 30))
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _pct(p: Fraction) -> str:
+    return f"{round(float(p) * 100)}%"
+
+
+def _preview_text(p: AttackPreview) -> str:
+    text = f"hit {_pct(p.hit_chance)}, expected {float(p.expected_damage):.1f}"
+    if p.target_number is not None:
+        text += f" (needs {p.target_number}+)"
+    mods = ", ".join(f"{n} {v:+d}" if abs(v) < 10 else f"{n} {v}%" for n, v in p.modifiers)
+    if mods:
+        text += f" [{mods}]"
+    if p.per_target:
+        text += " \u2014 " + ", ".join(f"#{u}: {amount}" for u, amount in p.per_target)
+    return text
+
+
+def _aim_hint(action: LegalAction) -> str:
+    return {
+        "path": "click a shaded tile to move there (right click cancels)",
+        "hex": "click a marked tile (right click cancels)",
+        "target": "click a marked target (right click cancels)",
+        "targets": f"click up to {action.max_picks} targets, Enter to confirm",
+        "assign": "click a target for each hit in turn (right click takes one back)",
+        "": "click a marked target to attack, or press the button again",
+        "choice": "pick an option with the number keys",
+    }.get(action.needs, "")
+
+
+def _fit(label: str, width: int, scale: float) -> str:
+    limit = max(6, int(width / (8.2 * scale)))
+    return label if len(label) <= limit else label[: limit - 1] + "\u2026"
+
+
+def _fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    while text and font.size(text)[0] > width:
+        text = text[:-1]
+    return text
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    words, rows, current = text.split(" "), [], ""
+    for word in words:
+        candidate = f"{current} {word}".strip()
+        if current and font.size(candidate)[0] > width:
+            rows.append(current)
+            current = word
+        else:
+            current = candidate
+    rows.append(current)
+    return rows

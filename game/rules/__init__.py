@@ -138,10 +138,17 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class StatusView:
-    """A status as a player sees it: its name and the rule text it comes from (the tooltip)."""
+    """A status as a player sees it: its name and the rule text it comes from (the tooltip).
+
+    ``rule`` is the rulebook's own words, quoted exactly; ``key`` is the ruleset's id of the status
+    ("prone", "in_cover"; the token badge art is looked up by it); ``detail`` says what applies now, in
+    a player's words ("by Gang Boss, until the start of Gang Boss's next turn"), "" if nothing more.
+    """
 
     name: str
     rule: str
+    key: str = ""
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)

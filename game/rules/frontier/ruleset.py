@@ -34,7 +34,7 @@ from game.events import (
     UnitRemoved,
 )
 from game.hexgrid import Hex, hex_distance
-from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec
+from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, TrackerEntry, UnitView
 from game.rules.frontier import state as st
 from game.rules.frontier.combat import (
     AttackSituation,
@@ -55,6 +55,7 @@ from game.rules.frontier.components import (
 )
 from game.rules.frontier.data import FrontierData, WeaponData, default_data
 from game.rules.frontier.endphase import EndPhaseProcessor
+from game.rules.frontier.views import RULES_SUMMARY, tracker, unit_view
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -1197,6 +1198,19 @@ class FrontierRuleset:
                 preview.hit_chance, preview.damage, preview.modifiers, preview.target_number, notes
             )
         return preview
+
+    # -- what the UI shows (game/rules/frontier/views.py) -----------------------------------------------
+    def unit_view(self, match: Match, unit: int) -> UnitView:
+        return unit_view(self.data, match, unit)
+
+    def tracker(self, match: Match) -> list[TrackerEntry]:
+        return tracker(match)
+
+    def auto_deploy(self, match: Match) -> list[Command]:
+        return auto_deploy_commands(match)
+
+    def rules_summary(self) -> str:
+        return RULES_SUMMARY
 
 
 def auto_deploy_commands(match: Match) -> list[Command]:

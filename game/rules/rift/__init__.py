@@ -7,6 +7,7 @@ Interpretations of what the rulebook leaves open: docs/RULES.md, section "Throug
 
 from __future__ import annotations
 
+from game.rules import Ruleset
 from game.rules.rift import attitudes, basic, items, talents
 from game.rules.rift.ruleset import RiftRuleset, StressDealt, auto_deploy_commands, end_of_encounter
 
@@ -23,3 +24,4 @@ __all__ = [
 ]
 
 RULESET = RiftRuleset()
+_PROTOCOL: Ruleset = RULESET  # mypy checks that RiftRuleset implements the whole Ruleset protocol

@@ -35,7 +35,7 @@ from game.events import (
     UnitRemoved,
 )
 from game.hexgrid import DIRECTIONS, Hex, hex_distance
-from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec
+from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, TrackerEntry, UnitView
 from game.rules.rift import hooks
 from game.rules.rift.character import CharacterError, character_from_spec, character_problems, kit_of
 from game.rules.rift.components import (
@@ -55,6 +55,7 @@ from game.rules.rift.data import RiftData, WeaponData, default_data
 from game.rules.rift.hooks import Picks
 from game.rules.rift.odds import attack_odds
 from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_dice
+from game.rules.rift.views import RULES_SUMMARY, tracker, unit_view
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -1571,6 +1572,19 @@ class RiftRuleset:
             notes=tuple(notes),
             per_target=tuple(per.items()),
         )
+
+    # == what the UI shows (views.py) ===============================================================
+    def unit_view(self, match: Match, unit: int) -> UnitView:
+        return unit_view(self, match, unit)
+
+    def tracker(self, match: Match) -> list[TrackerEntry]:
+        return tracker(self, match)
+
+    def auto_deploy(self, match: Match) -> list[Command]:
+        return auto_deploy_commands(match)
+
+    def rules_summary(self) -> str:
+        return RULES_SUMMARY
 
     # helpers for ability modules
     def destroy_cover(self, match: Match, h: Hex, events: list[Event], by: int) -> bool:

@@ -1,0 +1,300 @@
+"""What the battle UI shows of a Through the Rift match, in a player's words: the unit panel
+(:func:`unit_view`), the initiative tracker (:func:`tracker`) and the F1 summary (:data:`RULES_SUMMARY`).
+
+Read-only: nothing here changes the match or draws from its RNG. Every status carries the rulebook's own
+sentence for it (:data:`STATUS_RULES`, quoted exactly from Through the Rift in ``../shared/seeds``).
+
+Decisions (docs/ARCHITECTURE.md, "What the UI asks a ruleset"):
+
+- ``health`` is resolve (current, maximum); ``action_points`` the AP left and the AP a turn brings.
+- ``kind_name``: "Rifter \u2014 Cunning 4 / Bold" (first attitude, level, second attitude), an enemy's or a
+  companion's name from rift.toml; ``art`` the Rifter's attitude ids (token art), else empty.
+- ``items``: what the unit carries (its own Inventory).
+- ``out``: "overcome" (resolve 0: on the map, "cannot act for the remainder of the encounter"), "fled",
+  or "" while the unit fights.
+- A status inflicted by another unit says by whom and until when in ``detail``; "Duck!" and Dodge Roll
+  protection are told apart by the match's event history.
+- The tracker is the order rolled at the start of the encounter, each unit's first 1d20 as its label;
+  overcome and fled units are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.components import ActionPoints, Identity, Removed
+from game.events import ActionTaken
+from game.rules import StatusView, TrackerEntry, UnitView
+from game.rules.rift import hooks
+from game.rules.rift.components import Combatant, Inventory, Shield, Statuses
+from game.rules.rift.data import WeaponData
+
+if TYPE_CHECKING:
+    from game.match import Match
+    from game.rules.rift.ruleset import RiftRuleset
+
+__all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "tracker", "unit_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class StatusRule:
+    name: str
+    rule: str  # the rulebook's sentence(s), exactly as printed
+
+
+# Every status the Through the Rift rules set (StatusRecord kinds, TurnState flags, StatusChanged kinds,
+# removals, all-round cover), with the rulebook sentence that defines it.
+# tests/rules/test_rift_views.py finds each quote in the seed.
+STATUS_RULES: dict[str, StatusRule] = {
+    "in_cover": StatusRule(
+        "In Cover (crouched)",
+        "Until the start of your next turn, you are treated as if you have cover in all directions. If a "
+        "shot would have already been halved due to being behind existing cover, it is instead reduced to "
+        "zero.",
+    ),
+    "suppressed": StatusRule("Suppressed", "Deal ½ stress"),
+    "stunned": StatusRule("Stunned", "Lose 1 Action Point"),
+    "taunted": StatusRule("Taunted", "Can only attempt to attack the target that taunted you"),
+    "overwhelmed": StatusRule("Overwhelmed", "Incapable of moving"),
+    "half_stress": StatusRule("Half Stress", "You take ½ stress until the start of your next turn."),
+    "hold_fire": StatusRule(
+        "Hold Fire",
+        "Ready yourself, firing your firearm at the first valid target to move, until the start of your "
+        "next turn.",
+    ),
+    "covering_fire": StatusRule(
+        "Covering Fire",
+        "Set up your gun to sweep the battlefield. The first time any valid target moves until the start "
+        "of your next turn, deal a 1 stress shot against them.",
+    ),
+    "down_the_sights": StatusRule(
+        "Down the Sights", "The next shot you make that hits inflicts 4x as much stress."
+    ),
+    "duck": StatusRule('"Duck!"', "Prevent all damage an ally within 6t would take this turn."),
+    "dodge_roll": StatusRule("Dodge Roll", "Prevent all stress you take this turn."),
+    "shield": StatusRule("Shield", "This shield provides cover in all directions."),
+    "meatshield": StatusRule(
+        "Meatshield", "If there is an enemy in your tile, you are considered to have cover in all directions."
+    ),
+    "improved_meatshield": StatusRule(
+        "Meatshield (an ally's)", "The cover effects of meatshield now apply to allies as well."
+    ),
+    "overcome": StatusRule(
+        "Overcome",
+        "When a character's resolve is reduced to 0, they are overcome and cannot act for the remainder of "
+        "the encounter.",
+    ),
+    "fled": StatusRule(
+        "Fled", "Immediately leave the combat. This will likely begin a skill challenge to escape."
+    ),
+}
+
+# The order statuses are listed in on the panel (StatusRecord kinds; other kinds follow, by name).
+_RECORD_ORDER = (
+    "stunned",
+    "suppressed",
+    "taunted",
+    "overwhelmed",
+    "in_cover",
+    "half_stress",
+    "hold_fire",
+    "covering_fire",
+)
+
+RULES_SUMMARY = """\
+Through the Rift - how a turn works
+Turn order: everyone rolls 1d20 once, at the start; highest acts first, ties roll off; Quick Draw
+(and the Gang Boss) always act first. A round is every unit's turn in that order.
+Your turn: 3 action points, spent in any order. Only one attack per turn.
+  Fire Firearm (attack, 2 AP), Use Explosive (attack, 2 AP), Move (1 AP, up to 2 tiles),
+  Crouch Down (2 AP), Flee (2 AP), Hold Fire (attack, 3 AP), Interact (1 AP: pick up, hand off, use
+  an item), plus your attitude's and talents' actions. AP left over can pay for reactions between
+  turns (Nudge, "Duck!", Dodge Roll, Tactical Reposition) where a trait allows it.
+Weapons read dice / threshold / range (/ radius): "3d6 / 5+ / 6t" rolls 3d6, each die of 5 or more
+is a hit dealing stress equal to its value to a hostile unit in sight and in range; you assign each
+hit, the same target may take several. An explosive hits every unit within its radius of the impact.
+Stress: cover on the line from the source halves it; Crouch Down gives cover all round, and behind
+real cover a crouched unit takes none. Multipliers (Suppressed, Down the Sights, ...) multiply,
+limited to 1/4x - 4x, rounded down, at least 1.
+Statuses last until the start of the inflictor's next turn: Suppressed (deal 1/2 stress), Stunned
+(lose 1 AP), Taunted (may only attack the taunter), Overwhelmed (cannot move).
+Resolve 0: the unit is overcome and cannot act for the rest of the encounter (an ally stabilises it
+afterwards to 1/3 of its resolve).
+Victory: a side wins when every hostile unit is overcome or has fled; after round 20 it is a draw.
+"""
+
+
+def _status(key: str, detail: str = "") -> StatusView:
+    rule = STATUS_RULES[key]
+    return StatusView(rule.name, rule.rule, key, detail)
+
+
+def _name(u: int) -> str:
+    return esper.component_for_entity(u, Identity).name
+
+
+def _until(inflictor: int, unit: int) -> str:
+    if inflictor == unit:
+        return "until the start of its next turn"
+    return f"until the start of {_name(inflictor)}'s next turn"
+
+
+def _weapon_line(rs: RiftRuleset, unit: int, weapon: WeaponData) -> str:
+    line = f"{weapon.name} \u2014 {weapon.block}"
+    if weapon.explosive:
+        line += f" (blast radius {weapon.radius})"
+    elif weapon.melee:
+        line += " (melee)"
+    elif weapon.pistol and rs.has_trait(unit, "smooth_sidearm"):
+        line += " (fires for 1 AP: Smooth Sidearm)"
+    return line
+
+
+def _protection(match: Match, unit: int) -> str:
+    """Which of "Duck!" (an ally's) and Dodge Roll (its own) protects ``unit`` this turn: the latest."""
+    for event in reversed(match.history):
+        if isinstance(event, ActionTaken):
+            if event.action == "duck" and event.target == unit:
+                return "duck"
+            if event.action == "dodge_roll" and event.unit == unit:
+                return "dodge_roll"
+    return "duck"
+
+
+def _statuses(rs: RiftRuleset, match: Match, unit: int) -> list[StatusView]:
+    out: list[StatusView] = []
+    removed = esper.try_component(unit, Removed)
+    if removed is not None:
+        key = removed.reason if removed.reason in STATUS_RULES else "fled"
+        out.append(_status(key))
+    if rs.resolve(unit).overcome:
+        out.append(_status("overcome"))
+    records = esper.component_for_entity(unit, Statuses).items
+    order = {k: i for i, k in enumerate(_RECORD_ORDER)}
+    for record in sorted(records, key=lambda r: (order.get(r.kind, len(order)), r.kind, r.inflictor)):
+        if record.kind not in STATUS_RULES:
+            continue
+        if record.kind == "hold_fire":
+            weapon = rs.data.weapons.get(record.weapon)
+            ready = f"{weapon.name} ready, " if weapon is not None else ""
+            detail = ready + _until(record.inflictor, unit)
+        elif record.inflictor != unit:
+            detail = f"by {_name(record.inflictor)}, {_until(record.inflictor, unit)}"
+        else:
+            detail = _until(record.inflictor, unit)
+        out.append(_status(record.kind, detail))
+    turn = rs.turn(unit)
+    if turn.down_the_sights:
+        out.append(_status("down_the_sights", "until a shot hits"))
+    if turn.protected_turn == rs.game(match).turn_number and rs.game(match).phase == "battle":
+        out.append(_status(_protection(match, unit), "no stress this turn"))
+    here = rs.hex_of(unit)
+    if rs.alive(unit) and here is not None:
+        shields = [s for _, s in match.iter_components(Shield) if s.hex == here]
+        if shields:
+            out.append(_status("shield", f"{_name(shields[0].owner)}'s shield in this tile"))
+        own = False
+        for t in rs.combatant(unit).traits:
+            d = hooks.TRAITS.get(t)
+            if d is not None and d.all_round_cover is not None and d.all_round_cover(rs, match, unit):
+                own = True
+                if t in STATUS_RULES:
+                    out.append(_status(t, "an enemy in this tile: cover in all directions"))
+        if not own and not rs.has_status(unit, "in_cover") and rs.all_round_cover(match, unit):
+            out.append(
+                _status("improved_meatshield", "an ally's Improved Meatshield: cover in all directions")
+            )
+    return out
+
+
+def unit_view(rs: RiftRuleset, match: Match, unit: int) -> UnitView:
+    """The unit panel's facts about ``unit`` (module docstring for the decisions)."""
+    if not rs.is_unit(match, unit):
+        raise ValueError(f"there is no Through the Rift unit {unit}")
+    match.enter()
+    data = rs.data
+    ident = esper.component_for_entity(unit, Identity)
+    c = esper.component_for_entity(unit, Combatant)
+    points = esper.component_for_entity(unit, ActionPoints)
+    res = rs.resolve(unit)
+
+    stats: list[tuple[str, str]] = []
+    art: tuple[str, ...] = ()
+    if c.kind == "rifter":
+        attitudes = [data.attitudes[a].name for a in c.attitudes if a in data.attitudes]
+        kind_name = f"Rifter \u2014 {attitudes[0]} {c.level}" if attitudes else f"Rifter {c.level}"
+        if len(attitudes) > 1:
+            kind_name += " / " + " / ".join(attitudes[1:])
+        art = tuple(c.attitudes)
+        stats.append(("Level", str(c.level)))
+        stats.append(("Attitudes", " / ".join(attitudes)))
+        talents = [data.talents[t].name for t in c.talents if t in data.talents]
+        stats.append(("Talents", ", ".join(talents) if talents else "none"))
+    elif c.companion:
+        companion = data.companions.get(c.kind)
+        kind_name = companion.name if companion is not None else c.kind.replace("_", " ").title()
+        if c.owner:
+            stats.append(("Companion of", _name(c.owner)))
+    else:
+        enemy = data.enemies.get(c.kind)
+        kind_name = enemy.name if enemy is not None else c.kind.replace("_", " ").title()
+        if enemy is not None and enemy.text:
+            stats.append(("Ability", enemy.text))
+    traits = [data.traits[t].name for t in c.traits if t in data.traits]
+    if traits:
+        stats.append(("Traits", ", ".join(traits)))
+    stats.append(("Move", f"{c.move_tiles} tiles"))
+    turn = rs.turn(unit)
+    if turn.vigilance:
+        stats.append(("Constant Vigilance", f"{turn.vigilance} AP for other units' turns"))
+
+    weapons = [_weapon_line(rs, unit, data.weapons[w]) for w in c.weapons if w in data.weapons]
+    if "haymaker" in c.actions and "haymaker" in data.weapons:
+        weapons.append(_weapon_line(rs, unit, data.weapons["haymaker"]))
+
+    out = ""
+    removed = esper.try_component(unit, Removed)
+    if removed is not None:
+        out = removed.reason.replace("_", " ")
+    elif res.overcome:
+        out = "overcome"
+
+    return UnitView(
+        unit=unit,
+        name=ident.name,
+        side=ident.side,
+        kind=ident.kind,
+        kind_name=kind_name,
+        action_points=(points.current, points.per_activation),
+        health=(res.current, res.maximum),
+        health_name="Resolve",
+        stats=tuple(stats),
+        weapons=tuple(weapons),
+        statuses=tuple(_statuses(rs, match, unit)),
+        items=tuple(esper.component_for_entity(unit, Inventory).items),
+        out=out,
+        art=art,
+    )
+
+
+def tracker(rs: RiftRuleset, match: Match) -> list[TrackerEntry]:
+    """The turn order rolled at the start of the encounter (empty while the posses deploy): each unit
+    still in the fight with its 1d20 ("d20: 17", "Quick Draw" where that put it first), whether it has
+    had its turn this round and whether it acts now."""
+    match.enter()
+    game = rs.game(match)
+    die = rs.data.initiative_die
+    out: list[TrackerEntry] = []
+    for index, u in enumerate(game.order):
+        if not rs.alive(u):
+            continue
+        label = f"d{die}: {rs.turn(u).initiative}"
+        if rs.has_trait(u, "quick_draw"):
+            label += " Quick Draw"
+        active = game.phase == "battle" and u == game.active
+        acted = index < game.turn_index or (game.phase == "over" and index == game.turn_index)
+        out.append(TrackerEntry(u, label, acted=acted and not active, active=active))
+    return out

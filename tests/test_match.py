@@ -189,3 +189,36 @@ def test_malformed_commands_are_refused(data: object, message: str) -> None:
 def test_unknown_ruleset_names_the_known_ones() -> None:
     with pytest.raises(UnknownRulesetError, match=r"known rulesets: .*frontier"):
         get_ruleset("golden-frontiers")
+
+
+def test_the_toy_ruleset_answers_the_ui_questions() -> None:
+    with Match.create(RANCH, TOY, posses(), seed=3) as m:
+        commands = TOY.auto_deploy(m)
+        assert sorted(c.actor for c in commands) == sorted(m.units())
+        for c in commands:
+            assert m.validate(c) is None
+            m.apply(c)
+        assert TOY.auto_deploy(m) == []
+        shooter, target = m.units("side1")[0], m.units("side2")[0]
+        v = TOY.unit_view(m, shooter)
+        assert (v.name, v.side, v.kind, v.action_points, v.health, v.out) == (
+            "hand",
+            "side1",
+            "hand",
+            (2, 2),
+            (1, 1),
+            "",
+        )
+        entries = TOY.tracker(m)
+        assert [e.unit for e in entries] == m.units()
+        assert [e.active for e in entries] == [m.identity(u).side == "side1" for u in m.units()]
+        for _ in range(50):  # shoot (4+ on a d6) until the target is out
+            m.apply(Command("shoot", actor=shooter, target=target))
+            if target not in m.units():
+                break
+            m.apply(Command("end", side="side1"))
+            m.apply(Command("end", side="side2"))
+        gone = TOY.unit_view(m, target)
+        assert gone.out == "out of action" and gone.health == (0, 1)
+        assert target not in [e.unit for e in TOY.tracker(m)]
+        assert 3 <= len(TOY.rules_summary().splitlines()) <= 25

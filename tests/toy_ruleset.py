@@ -1,4 +1,8 @@
-"""A tiny ruleset for testing the match core on its own: deploy, step, shoot (4+ on a d6), end turn."""
+"""A tiny ruleset for testing the match core on its own: deploy, step, shoot (4+ on a d6), end turn.
+
+It answers the UI's questions too (unit_view, tracker, auto_deploy, rules_summary), as simply as it can:
+one health point, no statuses, the tracker lists the units in play with the side whose turn it is active.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from game.components import ActionPoints, Identity, Position, Removed
 from game.dice import roll
 from game.events import Event, Moved, Roll, UnitRemoved
 from game.hexgrid import hex_distance
-from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec
+from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, TrackerEntry, UnitView
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -119,6 +123,59 @@ class ToyRuleset:
         if len(standing) == 1:
             return Outcome(standing[0], "all hostile units out of action")
         return None
+
+    def unit_view(self, match: Match, unit: int) -> UnitView:
+        ident = match.identity(unit)
+        points = esper.component_for_entity(unit, ActionPoints)
+        removed = esper.try_component(unit, Removed)
+        return UnitView(
+            unit=unit,
+            name=ident.name,
+            side=ident.side,
+            kind=ident.kind,
+            kind_name=ident.kind.title(),
+            action_points=(points.current, points.per_activation),
+            health=(0 if removed else 1, 1),
+            health_name="Health",
+            stats=(("Shoot", "4+"),),
+            weapons=("Gun: 4+ on a d6 takes the target out",),
+            out=removed.reason.replace("_", " ") if removed else "",
+        )
+
+    def tracker(self, match: Match) -> list[TrackerEntry]:
+        side = self._side(match)
+        turn = self._turn(match).side_index
+        sides = [p.side for p in match.posses]
+        return [
+            TrackerEntry(
+                u,
+                match.identity(u).side,
+                acted=sides.index(match.identity(u).side) < turn,
+                active=match.identity(u).side == side,
+            )
+            for u in match.units()
+        ]
+
+    def auto_deploy(self, match: Match) -> list[Command]:
+        taken = set(match.occupied())
+        commands = []
+        for posse in match.posses:
+            free = sorted(match.battlefield.deploy_zones.get(posse.side, frozenset()) - taken)
+            for unit in match.units(posse.side):
+                if match.position(unit) is None and free:
+                    spot = free.pop(0)
+                    taken.add(spot)
+                    commands.append(Command("deploy", actor=unit, side=posse.side, hex=spot))
+        return commands
+
+    def rules_summary(self) -> str:
+        return (
+            "Toy rules\n"
+            "Sides take turns; every unit has 2 AP a turn.\n"
+            "Step (1 AP): move to a neighbouring hex.\n"
+            "Shoot (1 AP): a d6, 4 or more takes the target out.\n"
+            "A side wins when no hostile unit is left.\n"
+        )
 
 
 RULESET = ToyRuleset()

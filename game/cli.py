@@ -80,9 +80,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--screen",
-        choices=("title", "settings"),
+        choices=("title", "settings", "posse"),
         default=None,
-        help="without a map: open on this screen (settings opens over the title; for screenshots)",
+        help="without a map: open on this screen (settings and posse open over the title; for screenshots)",
+    )
+    play.add_argument(
+        "--ruleset",
+        choices=("frontier", "rift"),
+        default="frontier",
+        help="with --screen posse: the posse builder's rules (it opens on their first built-in posse)",
     )
     play.add_argument(
         "--frames",
@@ -178,6 +184,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             screenshot=args.screenshot,
             mouse=args.mouse,
             screen=args.screen or "title",
+            ruleset=args.ruleset,
         )
     if args.screen is not None:
         print("hexslinger play: --screen opens a menu screen; leave out the MAP to use it", file=sys.stderr)

@@ -14,9 +14,11 @@ from typing import Final, Literal
 import pygame
 
 from game.battlefield import build_battlefield
+from game.posses import default_posses
 from game.ui import settings
 from game.ui.app import App, load_map_or_problems
 from game.ui.gui import Shell
+from game.ui.posse_screen import PosseScreen
 from game.ui.prefs import Prefs, load_prefs
 from game.ui.render import ensure_pygame
 from game.ui.scenes import Action, BattleScene, Pop, Push
@@ -25,8 +27,8 @@ from game.ui.sound import SoundBank
 from game.ui.title import TitleScene
 
 DEFAULT_MAP: Final = Path(__file__).resolve().parents[2] / "maps" / "frontier_town.tmx"
-Screen = Literal["title", "settings"]
-SCREENS: Final = ("title", "settings")
+Screen = Literal["title", "settings", "posse"]
+SCREENS: Final = ("title", "settings", "posse")
 
 
 def valid_key_name(name: str) -> bool:
@@ -75,10 +77,13 @@ def run_shell(
     mouse: tuple[int, int] | None = None,
     screen: Screen = "title",
     prefs_path: Path | None = None,
+    ruleset: str = "frontier",
 ) -> int:
-    """Open the window on the title screen (or the settings screen over it); returns the exit status.
+    """Open the window on the title screen (or the settings screen or the posse builder over it); returns
+    the exit status.
 
     ``size`` overrides the saved window size (and fullscreen); None uses the player's preferences.
+    ``ruleset``: the posse builder's rules; it opens on the ruleset's first built-in posse.
     """
     ensure_pygame()
     pygame.display.init()  # key names are checked against the display's keyboard
@@ -106,6 +111,9 @@ def run_shell(
         app.push(build_title(app, shell))
         if screen == "settings":
             app.push(SettingsScene(shell))
+        elif screen == "posse":
+            defaults = default_posses(ruleset)
+            app.push(PosseScreen(shell, ruleset, start=defaults[0].spec() if defaults else None))
         if mouse is not None:
             pygame.event.post(
                 pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0))

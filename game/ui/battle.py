@@ -19,13 +19,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
-from game.events import CardDealt, DamageTaken, Event, Roll
+from game.events import CardDealt, DamageTaken, Event, Moved, Roll
 from game.hexgrid import Hex, hex_distance
 from game.rules import AttackPreview, LegalAction, UnitView
 from game.tiledmap import TiledMap
 from game.ui import settings
 from game.ui.combatlog import LogLine, describe
-from game.ui.gui import GuiManager, GuiScene, Shell, display_font
+from game.ui.gui import GuiManager, GuiScene, Shell, _theme_cached, display_font
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
 from game.ui.picking import Hover, Picker, units_at
@@ -36,7 +36,7 @@ from game.ui.tokens import TokenArt, icon_key, token_layout
 __all__ = ["BattleScreen", "Layout"]
 
 TRACKER_H = 62
-ACTION_BAR_H = 74
+ACTION_BAR_H = 100
 STATUS_H = 30
 PANEL_W = 318
 DICE_SECONDS = 1.1  # a roll stays on screen this long at animation speed 1
@@ -160,6 +160,7 @@ class BattleScreen(GuiScene):
         self._log_box: UITextBox | None = None
         self._unit_box: UITextBox | None = None
         self._log_shown = -1
+        self._last_move: tuple[int, int, LogLine] | None = None
         for e in session.match.history:
             self._log_event(e)
         self._after_change([])
@@ -223,9 +224,29 @@ class BattleScreen(GuiScene):
 
     def _log_event(self, e: Event) -> None:
         line = describe(self.match, e)
-        if line is not None:
-            self.log.append(line)
-            del self.log[:-LOG_KEEP]
+        if line is None:
+            return
+        if isinstance(e, Moved):
+            # a walk arrives step by step: one line per walk ("moves 2 hexes"), not per step
+            steps = max(0, len(e.path) - 1)
+            last = self._last_move
+            if (
+                steps
+                and last is not None
+                and last[1]
+                and last[0] == e.unit
+                and self.log
+                and self.log[-1] is last[2]
+            ):
+                steps += last[1]
+                name = self.match.identity(e.unit).name
+                line = LogLine(e.round, "move", f"{name} moves {steps} hex{'es' if steps != 1 else ''}")
+                self.log[-1] = line
+                self._last_move = (e.unit, steps, line)
+                return
+            self._last_move = (e.unit, steps, line)
+        self.log.append(line)
+        del self.log[:-LOG_KEEP]
 
     def _animate(self, e: Event) -> None:
         if isinstance(e, Roll) and e.target_number is not None and e.check not in ("cool",):
@@ -274,6 +295,7 @@ class BattleScreen(GuiScene):
         self.buttons = {}
         self.action_buttons = []
         lay = self.layout
+        self._preload_fonts(manager)
         panel = UIPanel(lay.panel, manager=manager, object_id="#battle_panel")
         pw = lay.panel.width - lay.px(16)
         self._unit_box = UITextBox(
@@ -300,27 +322,33 @@ class BattleScreen(GuiScene):
         )
         self._log_shown = -1
         bar = UIPanel(lay.bar, manager=manager, object_id="#action_bar")
-        x = lay.px(8)
-        h = lay.bar.height - lay.px(16)
         actions = [a for a in self.actor_actions() if a.action != "end_turn"]
         if self.handover or self.session.outcome is not None:
             actions = []
-        width = lay.px(132)
-        room = lay.bar.width - lay.px(8) - lay.px(3 * 104)
-        if actions and width * len(actions) > room:
-            width = max(lay.px(72), room // len(actions))
+        fixed_w = lay.px(118)
+        room = lay.bar.width - lay.px(24) - fixed_w
+        rows = max(1, min(3, -(-len(actions) * lay.px(170) // max(1, room))))
+        per_row = max(1, -(-len(actions) // rows)) if actions else 1
+        width = max(lay.px(64), min(lay.px(220), room // per_row))
+        inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
+        row_h = min(lay.px(40), (inner_h - lay.px(4) * (rows - 1)) // rows)
+        font = display_font(max(9, round(14 * lay.s)), bold=True)
         for i, a in enumerate(actions):
             key = str(i + 1) if i < 9 else ""
-            cost = f" {a.cost}AP" if a.cost else ""
-            label = f"{key} {a.label}{cost}".strip()
+            cost = f" \u00b7 {a.cost}AP" if a.cost else ""
             tip = (
                 (a.reason or "")
                 if not a.enabled
                 else f"{a.label}: {a.cost} AP" + (f" (key {key})" if key else "")
             )
+            row, col = divmod(i, per_row)
+            rect = pygame.Rect(
+                lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h
+            )
+            text = _fit_text(font, f"{key} {_short(a.label)}{cost}".strip(), rect.width - lay.px(10))
             button = self.button(
-                pygame.Rect(x, lay.px(8), width - lay.px(4), h),
-                _fit(label, width, lay.s),
+                rect,
+                text,
                 functools.partial(self.choose, a),
                 container=bar,
                 tooltip=tip,
@@ -330,7 +358,6 @@ class BattleScreen(GuiScene):
             if self.picker is not None and self.picker.action == a:
                 button.set_selected(True)
             self.action_buttons.append((button, a))
-            x += width
         right = lay.bar.width - lay.px(8)
         end = next((a for a in self.actor_actions() if a.action == "end_turn"), None)
         undo_reason = self.session.undo_problem()
@@ -339,18 +366,29 @@ class BattleScreen(GuiScene):
             ("undo", "Undo", self.undo, undo_reason is None, undo_reason or "Take back the last move (U)"),
             ("menu", "Menu", self.open_menu, True, "Pause menu: save, load, settings (Esc)"),
         ]
-        for key, text, fn, enabled, tip in reversed(specs):
-            right -= lay.px(104)
+        fixed_h = (inner_h - lay.px(8)) // 3
+        for n, (key, text, fn, enabled, tip) in enumerate(specs):
+            rect = pygame.Rect(right - fixed_w, lay.px(4) + n * (fixed_h + lay.px(4)), fixed_w, fixed_h)
             self.buttons[key] = self.button(
-                pygame.Rect(right, lay.px(8), lay.px(100), h),
-                text,
-                fn,
-                container=bar,
-                tooltip=tip,
-                enabled=enabled,
-                class_id="@action",
+                rect, text, fn, container=bar, tooltip=tip, enabled=enabled, class_id="@action"
             )
         self._widgets_for = self._widget_key()
+
+    def _preload_fonts(self, manager: GuiManager) -> None:
+        """The unit panel's and log's rich text uses bold, italic and larger sizes of the text font:
+        load them with the screen rather than on first use (pygame-gui warns otherwise)."""
+        font = _theme_cached(self.scale).get("text_box", {}).get("font", {})
+        name, size = font.get("name"), int(font.get("size", 15))
+        if not name:
+            return
+        fonts = manager.get_theme().get_font_dictionary()
+        wanted = []
+        for points, style in ((size, "bold"), (round(18 * self.scale), "bold"), (size, "italic")):
+            font_id = fonts.create_font_id(points, name, style == "bold", style == "italic")
+            if not fonts.check_font_preloaded(font_id):
+                wanted.append({"name": name, "point_size": points, "style": style})
+        if wanted:
+            manager.preload_fonts(wanted)
 
     def _widget_key(self) -> object:
         return (
@@ -622,7 +660,8 @@ class BattleScreen(GuiScene):
         for w in v.weapons:
             lines.append(f"\u2022 {_esc(w)}")
         for s in v.statuses:
-            lines.append(f"<b>{_esc(s.name)}</b>: <i>{_esc(s.rule)}</i>")
+            detail = f" ({_esc(s.detail)})" if s.detail else ""
+            lines.append(f"<b>{_esc(s.name)}</b>{detail}: <i>\u201c{_esc(s.rule)}\u201d</i>")
         if v.items:
             lines.append("Carries: " + ", ".join(_esc(i) for i in v.items))
         if v.out:
@@ -749,7 +788,7 @@ class BattleScreen(GuiScene):
                     acting=u in active and u == self.selected,
                     out=bool(v.out),
                     resolve=(hp_now / hp_max) if hp_max else None,
-                    statuses=[s.name.lower().replace(" ", "_") for s in v.statuses],
+                    statuses=[s.key or s.name.lower().replace(" ", "_") for s in v.statuses],
                     time=self.clock,
                 )
 
@@ -772,8 +811,9 @@ class BattleScreen(GuiScene):
         font = display_font(max(11, round(15 * self.scale)), bold=True)
         small = display_font(max(9, round(12 * self.scale)), bold=False)
         x = rect.x + 8
-        w = max(44, round(70 * self.scale))
         h = rect.height - 12
+        widest = max((font.size(e.label)[0] for e in entries), default=0)
+        w = max(round(70 * self.scale), min(round(150 * self.scale), widest + 18))
         for e in entries:
             if x + w > rect.right - 8:
                 break
@@ -795,7 +835,9 @@ class BattleScreen(GuiScene):
                     ],
                 )
             red = e.card and any(s in e.label for s in ("\u2665", "\u2666"))
-            label = font.render(e.label, True, (160, 20, 20) if red else (30, 18, 8))
+            label = font.render(
+                _fit_text(font, e.label, card.width - 6), True, (160, 20, 20) if red else (30, 18, 8)
+            )
             surface.blit(label, label.get_rect(midtop=(card.centerx, card.y + 3)))
             name = self.match.identity(e.unit).name
             text = small.render(_fit_text(small, name, card.width - 6), True, (40, 26, 12))
@@ -975,15 +1017,37 @@ def _aim_hint(action: LegalAction) -> str:
     }.get(action.needs, "")
 
 
-def _fit(label: str, width: int, scale: float) -> str:
-    limit = max(6, int(width / (8.2 * scale)))
-    return label if len(label) <= limit else label[: limit - 1] + "\u2026"
+def _short(label: str) -> str:
+    """A compact action bar label; the full label is the tooltip.
+
+    Quoted nicknames and all-capital maker names go; "Verb Noun (Thing)" becomes "Verb: Thing" and
+    "Group: Verb (Thing)" becomes "Verb: Thing" ('Fire Firearm ("Standard" MDTC Model 4 Pistol)' ->
+    'Fire: Model 4 Pistol', 'Interact: Pick Up (Canteen)' -> 'Pick Up: Canteen').
+    """
+    out, quoted = [], False
+    for ch in label:
+        if ch in '"\u201c\u201d':
+            quoted = not quoted
+            continue
+        if not quoted:
+            out.append(ch)
+    text = " ".join("".join(out).split())
+    if "(" not in text or not text.endswith(")"):
+        return text
+    head, _, inner = text[:-1].partition("(")
+    head = head.strip()
+    head = head.split(":", 1)[1].strip() if ":" in head else head.split()[0]
+    words = [w for w in inner.split() if not (len(w) > 1 and w.isupper() and w.isalpha())]
+    return f"{head}: {' '.join(words) or inner.strip()}"
 
 
 def _fit_text(font: pygame.font.Font, text: str, width: int) -> str:
-    while text and font.size(text)[0] > width:
+    """``text`` cut to ``width`` pixels, with an ellipsis when cut."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "\u2026")[0] > width:
         text = text[:-1]
-    return text
+    return text.rstrip() + "\u2026"
 
 
 def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

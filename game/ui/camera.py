@@ -38,9 +38,16 @@ class Camera:
         )
 
     def clamp(self) -> None:
+        """Keep the centre on the map; along an axis where the whole map fits in the view, centre it."""
         bx, by, bw, bh = self.bounds
-        self.center_x = min(bx + bw, max(bx, self.center_x))
-        self.center_y = min(by + bh, max(by, self.center_y))
+        if bw * self.zoom <= self.view_w:
+            self.center_x = bx + bw / 2
+        else:
+            self.center_x = min(bx + bw, max(bx, self.center_x))
+        if bh * self.zoom <= self.view_h:
+            self.center_y = by + bh / 2
+        else:
+            self.center_y = min(by + bh, max(by, self.center_y))
 
     def pan_screen(self, dx: float, dy: float) -> None:
         """Move the map picture by (dx, dy) screen pixels (a drag to the right moves the map right)."""
@@ -70,3 +77,4 @@ class Camera:
 
     def resize(self, view_w: int, view_h: int) -> None:
         self.view_w, self.view_h = max(1, view_w), max(1, view_h)
+        self.clamp()

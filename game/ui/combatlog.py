@@ -83,6 +83,8 @@ def describe(match: Match, e: Event) -> LogLine | None:
         return LogLine(rnd, "damage", f"{_name(match, e.unit)} takes {e.amount}{by} ({e.remaining} left)")
     if isinstance(e, Moved):
         steps = max(0, len(e.path) - 1)
+        if steps == 0:
+            return LogLine(rnd, "move", f"{_name(match, e.unit)} takes the field")
         return LogLine(rnd, "move", f"{_name(match, e.unit)} moves {steps} hex{'es' if steps != 1 else ''}")
     if isinstance(e, ActivationStarted):
         return LogLine(rnd, "turn", f"\u25b6 {_name(match, e.unit)}'s turn ({e.action_points} AP)")

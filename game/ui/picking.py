@@ -124,7 +124,12 @@ class Picker:
             here = self.match.position(a.actor)
             if here is None or h not in a.hexes:
                 return Hover(h, reason="out of reach")
-            path = self.match.battlefield.path(here, h)
+            # walk only through tiles the rules offered as reachable: a unit standing on a tile that was
+            # not offered (Frontier: no one moves through another unit) blocks it
+            offered = set(a.hexes)
+            standing = {self.match.position(u) for u in self.match.units()}
+            blocked = frozenset(p for p in standing if p is not None and p not in offered and p != here)
+            path = self.match.battlefield.path(here, h, blocked)
             if path is None:
                 return Hover(h, reason="no way there")
             charged: int | None = None

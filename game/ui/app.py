@@ -11,7 +11,7 @@ from game.battlefield import build_battlefield
 from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
 from game.ui import settings
 from game.ui.render import ensure_pygame
-from game.ui.scenes import Action, BattleScene, ErrorScene, Pop, Push, Quit, Replace, Scene
+from game.ui.scenes import Action, BattleScene, ErrorScene, Pop, Push, Quit, Replace, Scene, Unwind
 
 
 class App:
@@ -48,18 +48,40 @@ class App:
                 self.scenes.pop()
             if not self.scenes:
                 self.running = False
+            else:
+                self.scenes[-1].revealed()
         elif isinstance(action, Replace):
             if self.scenes:
                 self.scenes.pop()
             self.push(action.scene)
+        elif isinstance(action, Unwind):
+            keep = max(0, action.keep)
+            if len(self.scenes) > keep:
+                del self.scenes[keep:]
+                if action.scene is None and self.scenes:
+                    self.scenes[-1].revealed()
+            if action.scene is not None:
+                self.push(action.scene)
+            elif not self.scenes:
+                self.running = False
         elif isinstance(action, Quit):
             self.running = False
             self.exit_code = action.exit_code
 
+    def close_requested(self) -> None:
+        """The window's close button: the scenes are asked from the top down (a battle asks before it is
+        left, and its question answers a second close with Quit); nobody answering quits."""
+        for scene in reversed(self.scenes):
+            action = scene.on_close_request()
+            if action is not None:
+                self.apply(action)
+                return
+        self.apply(Quit(self.exit_code))
+
     def handle_events(self) -> None:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                self.apply(Quit(self.exit_code))
+                self.close_requested()
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._resized()
             elif self.top is not None:

@@ -1,7 +1,8 @@
 """Screens as a stack (python-tcod tutorial style): a scene's handlers return what should happen next.
 
 A handler returns None (stay), :class:`Push` (open a screen on top), :class:`Pop` (close this one),
-:class:`Replace` (swap this one) or :class:`Quit`. Game commands for the match will travel the same way.
+:class:`Replace` (swap this one), :class:`Unwind` (close every screen above the bottom ones, then maybe open
+one: "back to the title") or :class:`Quit`. Game commands for the match will travel the same way.
 """
 
 from __future__ import annotations
@@ -36,6 +37,15 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         return None
 
+    def revealed(self) -> None:
+        """Called when the screens above this one have closed and it is on top again."""
+        return
+
+    def on_close_request(self) -> Action | None:
+        """The window's close button was pressed. The App asks the scenes from the top down; the first
+        answer is applied (a battle asks before it is left). None from every scene: the game quits."""
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class Push:
@@ -53,11 +63,19 @@ class Replace:
 
 
 @dataclass(frozen=True, slots=True)
+class Unwind:
+    """Close the screens above the bottom ``keep`` (the title), then open ``scene`` if given."""
+
+    scene: Scene | None = None
+    keep: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     exit_code: int = 0
 
 
-Action = Push | Pop | Replace | Quit
+Action = Push | Pop | Replace | Unwind | Quit
 
 _PAN_KEYS: dict[int, tuple[int, int]] = {
     pygame.K_a: (1, 0),

@@ -63,6 +63,13 @@ class TitleScene(GuiScene):
     def autosave_exists(self) -> bool:
         return self.has_autosave() if callable(self.has_autosave) else self.has_autosave
 
+    def revealed(self) -> None:
+        """Back on top (a battle ended, a screen closed): Continue may have become possible."""
+        button = self.buttons.get("continue")
+        possible = self.on_continue is not None and self.autosave_exists()
+        if button is not None and button.is_enabled != possible:
+            self.rebuild()
+
     # -- layout
     def build(self, manager: GuiManager) -> None:
         w, h = self.size

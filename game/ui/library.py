@@ -1,0 +1,244 @@
+"""What the menu screens list, without pygame: the maps to fight on, the saved battles, and where saves live.
+
+Saves and autosaves live in Hexslinger's data folder (:func:`game.posses.data_dir`:
+``platformdirs.user_data_dir("hexslinger")`` or ``$HEXSLINGER_DATA_DIR``), in ``saves/`` (named by the
+player) and ``autosaves/`` (written by :class:`~game.ui.session.BattleSession` after every command).
+
+Listing never fails: a map that does not load lists its check-map problems, a save that cannot be read
+lists its :class:`~game.save.SaveError` text; the screens show them and the game goes on.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from game.battlefield import build_battlefield
+from game.hexgrid import Hex, StaggerAxis
+from game.posses import data_dir, file_stem
+from game.rules import RULESETS, UnknownRulesetError, get_ruleset
+from game.save import SaveError, read_save
+from game.tiledmap import MapLoadError, MapProblem, load_tiled_map
+
+__all__ = [
+    "MAPS_DIR",
+    "MapInfo",
+    "SaveEntry",
+    "autosave_dir",
+    "inspect_map",
+    "list_maps",
+    "list_saves",
+    "ruleset_title",
+    "save_path",
+    "saves_dir",
+]
+
+MAPS_DIR: Final = Path(__file__).resolve().parents[2] / "maps"
+RULESET_ORDER: Final = ("frontier", "rift")
+
+
+def autosave_dir() -> Path:
+    """Where battles are saved after every command ("Continue" resumes the newest)."""
+    return data_dir() / "autosaves"
+
+
+def saves_dir() -> Path:
+    """Where the player's named saves and replays go."""
+    return data_dir() / "saves"
+
+
+def save_path(name: str) -> Path:
+    """The file a save called ``name`` is written to (a safe file name made from the name)."""
+    return saves_dir() / f"{file_stem(name)}.json"
+
+
+@functools.cache
+def ruleset_title(name: str) -> str:
+    """A ruleset's title ("Through the Rift"), or its id when this Hexslinger lacks it."""
+    try:
+        return get_ruleset(name).title
+    except UnknownRulesetError:
+        return name
+
+
+# == maps ==========================================================================================
+
+
+@dataclass(frozen=True, slots=True)
+class MapInfo:
+    """A map as the New Battle screen shows it; ``problems`` non-empty: it cannot be played."""
+
+    path: Path
+    title: str
+    description: str = ""
+    size: tuple[int, int] = (0, 0)  # hexes: columns x rows
+    orientation: str = ""  # "pointy-top" / "flat-top"
+    rulesets: tuple[str, ...] = ()  # the map's 'rulesets' property (empty: any)
+    sides: tuple[str, ...] = ()  # the deploy zones' side ids, in order
+    side_names: dict[str, str] = field(default_factory=dict)  # from the map's side<N>_name properties
+    zones: dict[str, frozenset[Hex]] = field(default_factory=dict)  # side -> deploy hexes
+    file_hash: str = ""
+    problems: tuple[MapProblem, ...] = ()
+
+    @property
+    def playable(self) -> bool:
+        return not self.problems and len(self.sides) >= 2
+
+    def side_name(self, side: str) -> str:
+        return self.side_names.get(side, side.replace("side", "Side "))
+
+    def suits(self, ruleset: str) -> bool:
+        return not self.rulesets or ruleset in self.rulesets
+
+
+def _map_text(value: object) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def inspect_map(path: Path) -> MapInfo:
+    """Read a map for the picker: its properties, size, deploy zones, and every check-map problem."""
+    path = Path(path)
+    try:
+        tmap = load_tiled_map(path)
+    except MapLoadError as error:
+        return MapInfo(path, path.stem, problems=tuple(error.problems))
+    except OSError as error:  # vanished or unreadable between listing and reading
+        return MapInfo(path, path.stem, problems=(MapProblem(str(path), str(error), "check the file"),))
+    props = tmap.properties
+    try:
+        battlefield, problems = build_battlefield(tmap)
+        zones = dict(battlefield.deploy_zones)
+        sides = tuple(sorted(side for side, hexes in zones.items() if hexes))
+    except Exception as error:  # a bug in the checks must not close the screen (as check-map does)
+        problems = [
+            MapProblem(
+                str(path),
+                f"the map could not be checked ({type(error).__name__}: {error})",
+                "report this map to Hexslinger's developers",
+            )
+        ]
+        zones, sides = {}, ()
+    if not problems and len(sides) < 2:
+        problems = [
+            MapProblem(
+                str(path),
+                f"the map has deploy zones for {len(sides)} side(s); a battle needs two",
+                "add deploy_zone objects with side=side1 and side=side2 (docs/MAPS.md)",
+            )
+        ]
+    rulesets = tuple(
+        part
+        for part in (p.strip().lower() for p in _map_text(props.get("rulesets")).split(","))
+        if part in RULESETS
+    )
+    side_names = {
+        side: _map_text(props.get(f"{side}_name")) for side in sides if _map_text(props.get(f"{side}_name"))
+    }
+    return MapInfo(
+        path=path,
+        title=_map_text(props.get("title")) or path.stem.replace("_", " ").title(),
+        description=_map_text(props.get("description")),
+        size=(tmap.width, tmap.height),
+        orientation="flat-top" if tmap.geometry.axis is StaggerAxis.X else "pointy-top",
+        rulesets=rulesets,
+        sides=sides,
+        side_names=side_names,
+        zones=zones,
+        file_hash=tmap.file_hash,
+        problems=tuple(problems),
+    )
+
+
+def list_maps(folder: Path = MAPS_DIR) -> list[Path]:
+    """The ``.tmx`` files in ``folder``, by name."""
+    try:
+        return sorted(p for p in Path(folder).glob("*.tmx") if p.is_file())
+    except OSError:
+        return []
+
+
+# == saves =========================================================================================
+
+
+@dataclass(frozen=True, slots=True)
+class SaveEntry:
+    """A save file as the Load screen lists it; ``error``: it cannot be loaded (what -- how to fix)."""
+
+    path: Path
+    name: str
+    modified: float
+    autosave: bool
+    ruleset: str = ""
+    map_title: str = ""
+    commands: int = 0
+    error: str | None = None
+
+    @property
+    def date(self) -> str:
+        return time.strftime("%d %b %Y, %H:%M", time.localtime(self.modified))
+
+    @property
+    def ruleset_title(self) -> str:
+        return ruleset_title(self.ruleset) if self.ruleset else ""
+
+
+@functools.lru_cache(maxsize=64)
+def _map_title(path: str, _mtime: float) -> str:
+    try:
+        title = load_tiled_map(Path(path)).properties.get("title")
+    except (MapLoadError, OSError):
+        title = None
+    return title if isinstance(title, str) and title.strip() else Path(path).stem
+
+
+def _title_of(map_file: str, save: Path) -> str:
+    candidate = Path(map_file)
+    for path in (candidate, save.parent / candidate.name, MAPS_DIR / candidate.name):
+        try:
+            if path.is_file():
+                return _map_title(str(path), path.stat().st_mtime)
+        except OSError:
+            continue
+    return candidate.stem
+
+
+def _entry(path: Path, autosave: bool) -> SaveEntry:
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    fallback = path.stem.removeprefix("autosave-") if autosave else path.stem
+    try:
+        data = read_save(path)
+    except SaveError as error:
+        return SaveEntry(path, fallback, modified, autosave, error=f"{error.what} -- {error.fix}")
+    name = "Autosave" if autosave else (data.name or fallback)
+    return SaveEntry(
+        path,
+        name,
+        modified,
+        autosave,
+        ruleset=data.ruleset,
+        map_title=_title_of(data.map_file, path),
+        commands=len(data.commands),
+    )
+
+
+def list_saves(saves: Path | None = None, autosaves: Path | None = None) -> list[SaveEntry]:
+    """The named saves (newest first), then the autosaves (newest first). A file that cannot be read
+    is listed with its error, so the player sees why it will not load."""
+    out: list[SaveEntry] = []
+    for folder, auto in ((saves or saves_dir(), False), (autosaves or autosave_dir(), True)):
+        try:
+            files = [p for p in Path(folder).glob("*.json") if p.is_file()]
+        except OSError:
+            files = []
+        if auto:
+            files = [p for p in files if p.name.startswith("autosave-")]
+        entries = [_entry(p, auto) for p in files]
+        entries.sort(key=lambda e: (-e.modified, e.name.casefold()))
+        out.extend(entries)
+    return out

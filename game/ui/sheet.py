@@ -1,0 +1,298 @@
+"""The parchment sheet the menu screens and dialogs are written on, and a list of selectable rows.
+
+:class:`SheetScene` is a :class:`~game.ui.gui.GuiScene` with a parchment sheet in a wood frame and a heading.
+A full screen (New Battle, Load, Results) puts it over the dimmed sunset; an *overlay* (the pause menu,
+dialogs) puts it over the screen below, which shows through a dark veil. Subclasses lay out their widgets
+in :meth:`SheetScene.build_sheet`, inside the sheet's panel.
+
+:class:`RowList` is a scrolling table of rows (a button per row, columns as labels the pointer passes
+through) where one row is selected at a time: the map list and the save list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UILabel, UIPanel, UIScrollingContainer
+
+from game.ui.backdrop import draw_backdrop, draw_ornament, draw_parchment
+from game.ui.gui import GuiManager, GuiScene, Shell, TipButton
+
+RULE: Final = (140, 96, 52)  # the ornament under a heading
+VEIL: Final = (12, 6, 4, 175)
+WELL: Final = (250, 242, 222)  # the lighter ground under a list
+WELL_EDGE: Final = (176, 138, 90)  # over the screen below an overlay
+
+
+class PassLabel(UILabel):
+    """A label the pointer passes through (so the row button under it still highlights)."""
+
+    def can_hover(self) -> bool:
+        return False
+
+
+class SheetScene(GuiScene):
+    """A parchment sheet with a heading (see the module text)."""
+
+    heading: str = ""
+    sheet_size: tuple[int, int] = (1000, 720)  # the largest sheet, in layout pixels at scale 1
+    overlay: bool = False  # True: over the screen below (not opaque), False: over the sunset
+
+    def __init__(self, shell: Shell, size: tuple[int, int] = (1280, 720)) -> None:
+        super().__init__(shell, size)
+        self.opaque = not self.overlay
+        self.panel: UIPanel | None = None
+        self.sheet = pygame.Rect(0, 0, 1, 1)  # the frame, window coordinates
+        self.inner = pygame.Rect(0, 0, 1, 1)  # the panel's area, panel coordinates
+        self.heading_label: UILabel | None = None
+        self._background: pygame.Surface | None = None
+        self._veil: pygame.Surface | None = None
+        self.wells: list[pygame.Rect] = []  # lighter insets drawn on the sheet (window coordinates)
+
+    # -- layout
+    def sheet_rect(self) -> pygame.Rect:
+        w, h = self.size
+        margin = self.px(16) if not self.overlay else self.px(24)
+        sw = min(w - 2 * margin, self.px(self.sheet_size[0]))
+        sh = min(h - 2 * margin, self.px(self.sheet_size[1]))
+        return pygame.Rect((w - sw) // 2, (h - sh) // 2, sw, sh)
+
+    @property
+    def pad(self) -> int:
+        return self.px(22)
+
+    @property
+    def content_top(self) -> int:
+        """Where the content starts in the panel, below the heading and its ornament."""
+        return self.px(70) if self.heading else self.pad
+
+    def build(self, manager: GuiManager) -> None:
+        self._background = None
+        self.wells = []
+        self.sheet = self.sheet_rect()
+        frame = self.px(8)
+        self.panel = panel = UIPanel(
+            self.sheet.inflate(-2 * frame, -2 * frame), manager=manager, object_id=ObjectID("#sheet")
+        )
+        area = panel.get_container().get_rect()
+        self.inner = pygame.Rect(0, 0, area.width, area.height)
+        self.heading_label = None
+        if self.heading:
+            self.heading_label = UILabel(
+                pygame.Rect(self.pad, self.px(8), self.inner.width - 2 * self.pad, self.px(48)),
+                self.heading,
+                manager=manager,
+                container=panel,
+                object_id=ObjectID("#heading", "@heading"),
+            )
+        self.build_sheet(manager, panel)
+
+    def build_sheet(self, manager: GuiManager, panel: UIPanel) -> None:
+        raise NotImplementedError
+
+    # -- widget helpers
+    def button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        command: Callable[[], None],
+        *,
+        container: Any = None,
+        **kwargs: Any,
+    ) -> TipButton:
+        """A button on the sheet (in its panel unless another container is given)."""
+        return super().button(
+            rect, text, command, container=container if container is not None else self.panel, **kwargs
+        )
+
+    def label(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        *,
+        class_id: str | None = None,
+        object_id: str | None = None,
+        container: Any = None,
+    ) -> UILabel:
+        return UILabel(
+            rect,
+            text or " ",
+            manager=self.manager,
+            container=container if container is not None else self.panel,
+            object_id=ObjectID(object_id=object_id, class_id=class_id),
+        )
+
+    def add_well(self, rect: pygame.Rect) -> None:
+        """Paint a lighter inset under ``rect`` (panel coordinates) on the sheet."""
+        if self.panel is not None:
+            origin = self.panel.get_container().get_rect().topleft
+            self.wells.append(rect.move(origin))
+
+    def section(self, rect: pygame.Rect, text: str, container: Any = None) -> UILabel:
+        return self.label(
+            pygame.Rect(rect.x, rect.y, rect.width, self.px(30)),
+            text,
+            class_id="@section",
+            container=container,
+        )
+
+    # -- drawing
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self._background = None
+        self._veil = None
+
+    def draw_sheet(self, surface: pygame.Surface, offset: tuple[int, int] = (0, 0)) -> None:
+        """The parchment, the ornament under the heading, and anything a subclass draws on the sheet."""
+        rect = self.sheet.move(offset)
+        draw_parchment(surface, rect, frame=self.px(8))
+        for well in self.wells:
+            area = well.move(offset)
+            pygame.draw.rect(surface, WELL, area, border_radius=4)
+            pygame.draw.rect(surface, WELL_EDGE, area, 1, border_radius=4)
+        if self.heading:
+            draw_ornament(
+                surface, (rect.centerx, rect.y + self.px(64)), min(self.px(220), rect.width // 3), RULE
+            )
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        if self.overlay:
+            if self._veil is None or self._veil.get_size() != self.size:
+                self._veil = pygame.Surface(self.size, pygame.SRCALPHA)
+                self._veil.fill(VEIL)
+            if self._background is None:
+                margin = 16
+                card = pygame.Surface(
+                    (self.sheet.width + 2 * margin, self.sheet.height + 2 * margin), pygame.SRCALPHA
+                )
+                self.draw_sheet(card, (margin - self.sheet.x, margin - self.sheet.y))
+                self._background = card
+            surface.blit(self._veil, (0, 0))
+            surface.blit(self._background, (self.sheet.x - 16, self.sheet.y - 16))
+            return
+        if self._background is None or self._background.get_size() != self.size:
+            self._background = draw_backdrop(self.size, dim=0.35)
+            self.draw_sheet(self._background)
+        surface.blit(self._background, (0, 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    title: str
+    share: float  # of the row's width
+    align: str = "left"  # "left" / "right" / "center"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    cells: tuple[str, ...]
+    tooltip: str | None = None
+    warning: bool = False  # shown in red (a broken map, a damaged save)
+
+
+class RowList:
+    """A table of selectable rows in a scrolling container (see the module text)."""
+
+    def __init__(
+        self,
+        scene: GuiScene,
+        rect: pygame.Rect,
+        container: Any,
+        columns: Sequence[Column],
+        rows: Sequence[Row],
+        *,
+        on_select: Callable[[int], None],
+        selected: int | None = None,
+        name: str = "row",
+        row_height: int = 34,
+        empty_text: str = "",
+    ) -> None:
+        self.scene = scene
+        self.on_select = on_select
+        self.rows = list(rows)
+        self.buttons: list[TipButton] = []
+        self.selected: int | None = None
+        manager = scene.manager
+        head_h = scene.px(24)
+        x = rect.x
+        widths = _widths(rect.width - scene.px(20), columns)
+        pad = scene.px(10)
+        for column, width in zip(columns, widths, strict=True):
+            UILabel(
+                pygame.Rect(x + pad, rect.y, width - pad, head_h),
+                column.title or " ",
+                manager=manager,
+                container=container,
+                object_id=ObjectID(class_id=f"@column_head_{column.align}"),
+            )
+            x += width
+        body = pygame.Rect(
+            rect.x, rect.y + head_h + scene.px(2), rect.width, rect.height - head_h - scene.px(2)
+        )
+        if isinstance(scene, SheetScene):
+            scene.add_well(body.inflate(scene.px(6), scene.px(6)))
+        self.container = scroller = UIScrollingContainer(
+            body,
+            manager=manager,
+            container=container,
+            allow_scroll_x=False,
+            object_id=ObjectID(f"#{name}_list"),
+        )
+        step = scene.px(row_height)
+        inner_w = body.width - scene.px(20)  # room for the scroll bar
+        for i, row in enumerate(self.rows):
+            y = i * step
+            button = scene.button(
+                pygame.Rect(0, y, inner_w, step - scene.px(3)),
+                "",
+                lambda i=i: self.select(i, notify=True),  # type: ignore[misc]
+                object_id=f"#{name}_{i}",
+                class_id="@row",
+                container=scroller,
+                tooltip=row.tooltip,
+            )
+            self.buttons.append(button)
+            cx = 0
+            for column, width, text in zip(columns, widths, row.cells, strict=False):
+                cell_class = "@cell_bad" if row.warning and cx > 0 else "@cell"
+                PassLabel(
+                    pygame.Rect(cx + pad, y, width - 2 * pad, step - scene.px(3)),
+                    text or " ",
+                    manager=manager,
+                    container=scroller,
+                    object_id=ObjectID(class_id=f"{cell_class}_{column.align}"),
+                )
+                cx += width
+        if not self.rows and empty_text:
+            PassLabel(
+                pygame.Rect(0, scene.px(8), inner_w, step),
+                empty_text,
+                manager=manager,
+                container=scroller,
+                object_id=ObjectID(class_id="@note"),
+            )
+        scroller.set_scrollable_area_dimensions((inner_w, max(1, len(self.rows)) * step))
+        if selected is not None and 0 <= selected < len(self.rows):
+            self.select(selected)
+
+    def select(self, index: int, notify: bool = False) -> None:
+        self.selected = index
+        for i, button in enumerate(self.buttons):
+            button.set_selected(i == index)
+        if notify:
+            self.on_select(index)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where row ``index`` is on the window (tests click it)."""
+        return pygame.Rect(self.buttons[index].rect)
+
+
+def _widths(total: int, columns: Sequence[Column]) -> list[int]:
+    shares = sum(c.share for c in columns) or 1.0
+    widths = [round(total * c.share / shares) for c in columns]
+    widths[-1] = total - sum(widths[:-1])
+    return widths

@@ -154,6 +154,11 @@ class BattleScreen(GuiScene):
         self.clock = 0.0
         self.over_reported = False
         self._reach_cache: tuple[object, dict[Hex, int]] | None = None
+        self._views: dict[int, UnitView] = {}
+        self._views_for: tuple[int, int] | None = None
+        self._tracker_cache: tuple[object, pygame.Surface] | None = None
+        self._status_cache: tuple[str, pygame.Surface] | None = None
+        self._reach_layer: tuple[object, pygame.Surface] | None = None
         self._widgets_for: object = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.action_buttons: list[tuple[pygame_gui.elements.UIButton, LegalAction]] = []
@@ -170,8 +175,21 @@ class BattleScreen(GuiScene):
     def match(self):  # type: ignore[no-untyped-def]  # noqa: ANN201
         return self.session.match
 
+    def state_key(self) -> tuple[int, int]:
+        """Changes whenever the match does (a command applied, an undo: a new match object)."""
+        return id(self.match), len(self.match.log)
+
     def unit_view(self, unit: int) -> UnitView:
-        return self.match.ruleset.unit_view(self.match, unit)  # type: ignore[no-any-return]
+        """The ruleset's view of a unit, asked once per match state (the panel and tokens ask each frame)."""
+        key = self.state_key()
+        if self._views_for != key:
+            self._views.clear()
+            self._views_for = key
+        view = self._views.get(unit)
+        if view is None:
+            view = self.match.ruleset.unit_view(self.match, unit)
+            self._views[unit] = view
+        return view
 
     def actor_actions(self) -> list[LegalAction]:
         if self.selected is None:
@@ -332,7 +350,7 @@ class BattleScreen(GuiScene):
         width = max(lay.px(64), min(lay.px(220), room // per_row))
         inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
         row_h = min(lay.px(40), (inner_h - lay.px(4) * (rows - 1)) // rows)
-        font = display_font(max(9, round(14 * lay.s)), bold=True)
+        font = _font(max(9, round(14 * lay.s)), bold=True)
         for i, a in enumerate(actions):
             key = str(i + 1) if i < 9 else ""
             cost = f" \u00b7 {a.cost}AP" if a.cost else ""
@@ -725,7 +743,13 @@ class BattleScreen(GuiScene):
             return
         a = picker.action
         if a.needs == "path":
-            self.overlay.reachable(canvas, self._reach_costs(a))
+            cam = self.view.camera
+            key = (self.state_key(), a, cam.scroll, cam.zoom, canvas.get_size())
+            if self._reach_layer is None or self._reach_layer[0] != key:
+                layer = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+                self.overlay.reachable(layer, self._reach_costs(a))
+                self._reach_layer = (key, layer)
+            canvas.blit(self._reach_layer[1], (0, 0))
         elif a.action == "deploy":
             self.overlay.deploy(canvas, a.hexes)
         elif a.needs == "hex":
@@ -793,7 +817,7 @@ class BattleScreen(GuiScene):
                 )
 
     def _draw_floaters(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        font = display_font(max(14, round(26 * self.scale)))
+        font = _font(max(14, round(26 * self.scale)))
         for f in self.floaters:
             x, y = self.overlay.center(f.hex)
             rise = round(48 * f.age / FLOAT_SECONDS)
@@ -805,11 +829,19 @@ class BattleScreen(GuiScene):
 
     def _draw_tracker(self, surface: pygame.Surface) -> None:
         rect = self.layout.tracker
+        key = (self.state_key(), rect.size, self.scale)
+        if self._tracker_cache is None or self._tracker_cache[0] != key:
+            picture = pygame.Surface(rect.size)
+            self._paint_tracker(picture, picture.get_rect())
+            self._tracker_cache = (key, picture)
+        surface.blit(self._tracker_cache[1], rect)
+
+    def _paint_tracker(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, (60, 38, 20), rect)
         pygame.draw.line(surface, (150, 102, 58), rect.bottomleft, rect.bottomright, 3)
         entries = self.match.ruleset.tracker(self.match)
-        font = display_font(max(11, round(15 * self.scale)), bold=True)
-        small = display_font(max(9, round(12 * self.scale)), bold=False)
+        font = _font(max(11, round(15 * self.scale)), bold=True)
+        small = _font(max(9, round(12 * self.scale)), bold=False)
         x = rect.x + 8
         h = rect.height - 12
         widest = max((font.size(e.label)[0] for e in entries), default=0)
@@ -850,7 +882,7 @@ class BattleScreen(GuiScene):
         rect = self.layout.status
         pygame.draw.rect(surface, settings.STATUS_BG, rect)
         pygame.draw.line(surface, settings.STATUS_BORDER, rect.topleft, rect.topright, 2)
-        font = display_font(max(10, round(15 * self.scale)), bold=False)
+        font = _font(max(10, round(15 * self.scale)), bold=False)
         parts = []
         side = self.session.deciding_side()
         if side is not None:
@@ -867,7 +899,10 @@ class BattleScreen(GuiScene):
             parts.append(_preview_text(preview))
         elif self.picker is not None and self.hovered.reason and self.hovered.hex is not None:
             parts.append(self.hovered.reason)
-        text = font.render("   \u2022   ".join(parts), True, settings.STATUS_TEXT)
+        line = "   \u2022   ".join(parts)
+        if self._status_cache is None or self._status_cache[0] != line:
+            self._status_cache = (line, font.render(line, True, settings.STATUS_TEXT))
+        text = self._status_cache[1]
         surface.blit(text, text.get_rect(midleft=(rect.x + 10, rect.centery)))
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
@@ -882,7 +917,7 @@ class BattleScreen(GuiScene):
         box.midtop = (area.centerx, area.y + 20)
         pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
         pygame.draw.rect(surface, (92, 58, 30), box, 3, border_radius=8)
-        font = display_font(max(12, round(16 * self.scale)))
+        font = _font(max(12, round(16 * self.scale)))
         head = f"{show.name}: {r.check.replace('_', ' ')}" + (
             f" vs {r.target_number}+" if r.target_number else ""
         )
@@ -901,7 +936,7 @@ class BattleScreen(GuiScene):
             surface.blit(label, label.get_rect(center=die.center))
         if not rolling and r.success is not None:
             verdict = "HIT" if r.success else "MISS"
-            tag = display_font(max(12, round(18 * self.scale))).render(
+            tag = _font(max(12, round(18 * self.scale))).render(
                 verdict, True, (46, 107, 31) if r.success else (140, 30, 20)
             )
             surface.blit(tag, tag.get_rect(topright=(box.right - 10, box.y + 6)))
@@ -923,14 +958,14 @@ class BattleScreen(GuiScene):
         box = self._confirm_box()
         pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
         pygame.draw.rect(surface, (92, 58, 30), box, 4, border_radius=8)
-        font = display_font(max(12, round(18 * self.scale)))
+        font = _font(max(12, round(18 * self.scale)))
         ap = self.unit_view(self.selected).action_points[0] if self.selected is not None else 0
         text = font.render(f"End the turn with {ap} AP left?", True, (52, 33, 16))
         surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + 18)))
         yes, no = self._confirm_buttons()
         for rect, label in ((yes, "End turn (Y)"), (no, "Keep going (N)")):
             pygame.draw.rect(surface, (92, 58, 30), rect, border_radius=6)
-            t = display_font(max(11, round(15 * self.scale))).render(label, True, (245, 236, 214))
+            t = _font(max(11, round(15 * self.scale))).render(label, True, (245, 236, 214))
             surface.blit(t, t.get_rect(center=rect.center))
 
     def _draw_handover(self, surface: pygame.Surface) -> None:
@@ -942,8 +977,8 @@ class BattleScreen(GuiScene):
         surface.blit(cover, (0, 0))
         side = self.session.deciding_side() or ""
         name = self.side_names.get(side, side)
-        big = display_font(max(24, round(48 * self.scale)))
-        small = display_font(max(12, round(20 * self.scale)), bold=False)
+        big = _font(max(24, round(48 * self.scale)))
+        small = _font(max(12, round(20 * self.scale)), bold=False)
         title = big.render(f"Pass to {name}", True, (245, 236, 214))
         surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 30)))
         hint = small.render(
@@ -956,8 +991,8 @@ class BattleScreen(GuiScene):
         box = pygame.Rect(40, 40, w - 80, h - 80)
         pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
         pygame.draw.rect(surface, (92, 58, 30), box, 4, border_radius=8)
-        font = display_font(max(11, round(15 * self.scale)), bold=False)
-        head = display_font(max(14, round(22 * self.scale)))
+        font = _font(max(11, round(15 * self.scale)), bold=False)
+        head = _font(max(14, round(22 * self.scale)))
         y = box.y + 16
         surface.blit(
             head.render(f"{self.match.ruleset.title}: how a turn works", True, (140, 30, 20)), (box.x + 20, y)
@@ -983,6 +1018,12 @@ class BattleScreen(GuiScene):
             ky += font.get_linesize()
         hint = font.render("Any key closes this page.", True, (120, 92, 60))
         surface.blit(hint, (box.x + 20, box.bottom - 30))
+
+
+@functools.cache
+def _font(size: int, bold: bool = True) -> pygame.font.Font:
+    """The display serif at a size, loaded once (loading a font file costs more than a frame's text)."""
+    return display_font(size, bold=bold)
 
 
 def _esc(text: str) -> str:

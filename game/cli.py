@@ -80,9 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--screen",
-        choices=("title", "settings", "posse"),
+        choices=("title", "settings", "posse", "newbattle", "load", "pause", "results"),
         default=None,
-        help="without a map: open on this screen (settings and posse open over the title; for screenshots)",
+        help="without a map: open on this screen over the title, for screenshots (pause and results: on a "
+        "demonstration battle)",
     )
     play.add_argument(
         "--ruleset",

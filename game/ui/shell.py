@@ -1,7 +1,9 @@
 """``hexslinger play`` without a map: the title screen and its menus, with the player's preferences.
 
-Until the new-battle, continue and load screens exist, New Battle opens the default map in the map view
-(Esc comes back to the title) and Continue / Load are disabled with a tooltip.
+New Battle, Continue and Load lead to the battle screens through :class:`~game.ui.flow.Flow`. For
+screenshots, ``--screen`` opens a screen over the title: ``settings``, ``newbattle``, ``load``, and
+``pause`` / ``results`` on a demonstration battle (the default posses on Showdown at the Lazy K, played
+by :mod:`game.ui.demo`, never autosaved).
 """
 
 from __future__ import annotations
@@ -13,22 +15,26 @@ from typing import Final, Literal
 
 import pygame
 
-from game.battlefield import build_battlefield
 from game.posses import default_posses
 from game.ui import settings
-from game.ui.app import App, load_map_or_problems
+from game.ui.app import App
+from game.ui.battle import BattleScreen
+from game.ui.demo import demo_match, deploy_all, play_to_end
+from game.ui.flow import Flow
 from game.ui.gui import Shell
+from game.ui.load_screen import LoadScene
+from game.ui.newbattle import NewBattleScene
 from game.ui.posse_screen import PosseScreen
 from game.ui.prefs import Prefs, load_prefs
 from game.ui.render import ensure_pygame
-from game.ui.scenes import Action, BattleScene, Pop, Push
+from game.ui.scenes import Replace, Scene
+from game.ui.session import BattleSession
 from game.ui.settings_screen import SettingsScene
 from game.ui.sound import SoundBank
 from game.ui.title import TitleScene
 
-DEFAULT_MAP: Final = Path(__file__).resolve().parents[2] / "maps" / "frontier_town.tmx"
-Screen = Literal["title", "settings", "posse"]
-SCREENS: Final = ("title", "settings", "posse")
+Screen = Literal["title", "settings", "posse", "newbattle", "load", "pause", "results"]
+SCREENS: Final = ("title", "settings", "posse", "newbattle", "load", "pause", "results")
 
 
 def valid_key_name(name: str) -> bool:
@@ -47,26 +53,49 @@ def version_text() -> str:
         return ""
 
 
-def open_map_view(app: App, map_path: Path = DEFAULT_MAP) -> Action | None:
-    """New Battle's stand-in: the map view of ``map_path``, Esc back to the title."""
-    tmap, problems = load_map_or_problems(map_path)
-    if tmap is None:
-        for problem in problems:
-            print(f"hexslinger: {problem}", file=sys.stderr)
-        return None
-    battlefield, _problems = build_battlefield(tmap)
-    return Push(BattleScene(tmap, app.size, battlefield, back=Pop()))
-
-
-def build_title(app: App, shell: Shell) -> TitleScene:
+def build_title(app: App, shell: Shell, flow: Flow | None = None) -> TitleScene:
+    """The title screen wired to the battle screens (``flow``: where saves live; default: the user's
+    data folder)."""
+    del app  # the screens get the window size when they are opened
+    flow = flow if flow is not None else Flow(shell)
     return TitleScene(
         shell,
-        on_new_battle=lambda: open_map_view(app),
+        on_new_battle=flow.new_battle,
+        on_continue=flow.continue_latest,
+        on_load=flow.load_screen,
         open_settings=lambda: SettingsScene(shell),
-        has_autosave=False,
-        tips={"new_battle": "For now: look over Main Street, Redemption (Esc comes back here)."},
+        has_autosave=flow.has_autosave,
+        tips={
+            "new_battle": "Pick the rules, the map and the posses",
+            "continue": "Resume the last battle where it was autosaved",
+            "load": "Open a saved battle",
+        },
         version=version_text(),
     )
+
+
+def demo_screen(shell: Shell, flow: Flow, screen: Screen) -> Scene | None:
+    """A screen for ``--screen`` screenshots (see the module text); None for the title."""
+    if screen == "settings":
+        return SettingsScene(shell)
+    if screen == "newbattle":
+        return NewBattleScene(
+            shell, on_start=flow.start, maps_dir=flow.maps_dir, map_name="ranch_duel", seed=1881
+        )
+    if screen == "load":
+        return LoadScene(shell, flow)
+    if screen in ("pause", "results"):
+        match = demo_match("frontier" if screen == "results" else "rift")
+        deploy_all(match)
+        if screen == "results":
+            play_to_end(match)
+        session = BattleSession(match, None)
+        if screen == "results":
+            action = flow.results(session)
+            assert isinstance(action, Replace)
+            return action.scene
+        return flow.battle_screen(session)
+    return None
 
 
 def run_shell(
@@ -108,9 +137,14 @@ def run_shell(
             apply_display=lambda p: app.set_display(p.window_size, p.fullscreen),
             notice=loaded.message,
         )
-        app.push(build_title(app, shell))
-        if screen == "settings":
-            app.push(SettingsScene(shell))
+        flow = Flow(shell)
+        app.push(build_title(app, shell, flow))
+        extra = demo_screen(shell, flow, screen)
+        if extra is not None:
+            app.push(extra)
+            if screen == "pause" and isinstance(extra, BattleScreen):
+                app.step(1 / settings.FPS_LIMIT)  # draw the battle once under the menu
+                app.apply(flow.pause(extra))
         elif screen == "posse":
             defaults = default_posses(ruleset)
             app.push(PosseScreen(shell, ruleset, start=defaults[0].spec() if defaults else None))

@@ -13,7 +13,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.posses import DATA_ENV
 from game.ui.app import App
+from game.ui.newbattle import CACHE_ENV
 from game.ui.prefs import CONFIG_ENV
 
 
@@ -21,6 +23,15 @@ from game.ui.prefs import CONFIG_ENV
 def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "config"
     monkeypatch.setenv(CONFIG_ENV, str(folder))
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves, autosaves and posses in a temporary folder (map pictures cached in another)."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv(DATA_ENV, str(folder))
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
     return folder
 
 

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.ui.app import App
-from game.ui.scenes import BattleScene
+from game.ui.newbattle import NewBattleScene
 from game.ui.shell import build_title, valid_key_name
 from tests.ui.helpers import click, make_shell, press, step
 
@@ -88,7 +88,7 @@ def test_a_broken_settings_file_is_reported_and_the_game_opens(config_dir: Path,
     assert shot.exists()
 
 
-def test_new_battle_opens_the_map_view_and_escape_comes_back(
+def test_new_battle_opens_the_new_battle_screen_and_escape_comes_back(
     make_app: Callable[[tuple[int, int]], App],
 ) -> None:
     app = make_app((1280, 720))
@@ -96,8 +96,10 @@ def test_new_battle_opens_the_map_view_and_escape_comes_back(
     app.push(title)
     step(app)
     assert title.buttons["new_battle"].is_enabled
+    assert title.buttons["load"].is_enabled
+    assert not title.buttons["continue"].is_enabled  # no autosave in the test's data folder
     click(app, title.buttons["new_battle"].rect.center)
-    assert isinstance(app.top, BattleScene)
+    assert isinstance(app.top, NewBattleScene)
     press(app, pygame.K_ESCAPE)
     assert app.top is title
     assert app.running
@@ -109,7 +111,7 @@ def test_key_names_are_checked_against_pygame(make_app: Callable[[tuple[int, int
     assert not valid_key_name("not a key")
 
 
-@pytest.mark.parametrize("screen", ["title", "settings"])
+@pytest.mark.parametrize("screen", ["title", "settings", "newbattle", "load", "pause", "results"])
 def test_run_shell_in_process(screen: str, tmp_path: Path) -> None:
     from game.ui.shell import run_shell
 

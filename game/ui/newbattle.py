@@ -1,0 +1,751 @@
+"""The New Battle screen: the ruleset, the map (with a picture of it), who plays each side, each side's
+posse from the posse library, and the seed; Start hands a :class:`BattleSetup` to the caller.
+
+The screen decides no rule: the maps come with their check-map problems (a broken map shows them in a
+message and cannot be started), the posses from :mod:`game.posses` (saved ones and the defaults), and the
+caller builds the match. The map pictures are rendered once per map version and kept in memory and in the
+user's cache folder (``platformdirs.user_cache_dir("hexslinger")/thumbnails``, ``$HEXSLINGER_CACHE_DIR``
+overrides it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import html
+import importlib
+import importlib.util
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import platformdirs
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UIPanel, UITextBox, UITextEntryLine
+
+from game.posses import PosseEntry, PosseFileError, list_posses, load_posse
+from game.rules import PosseSpec
+from game.tiledmap import MapLoadError, load_tiled_map
+from game.ui import settings
+from game.ui.dialogs import MessageDialog, problems_html
+from game.ui.gui import GuiManager, Shell, TipButton, display_font
+from game.ui.library import MAPS_DIR, MapInfo, inspect_map, list_maps, ruleset_title
+from game.ui.render import MapRenderer
+from game.ui.scenes import Action, Pop, Push
+from game.ui.sheet import Column, Row, RowList, SheetScene
+
+__all__ = ["AI_TIP", "RULESETS", "BattleSetup", "NewBattleScene", "map_thumbnail"]
+
+RULESETS: Final = (("frontier", "Frontier"), ("rift", "Through the Rift"))
+AI_TIP: Final = "the AI arrives with the AI issue"
+CACHE_ENV: Final = "HEXSLINGER_CACHE_DIR"
+THUMB_MAX: Final = 640  # the cached picture's longest side
+SEED_LIMIT: Final = 2**31
+ZONE_COLORS: Final = ((120, 170, 235), (200, 60, 44), (92, 160, 132), (92, 100, 176))
+POSSE_SCREEN: Final = "game.ui.posse_screen"
+
+
+@dataclass(slots=True)
+class BattleSetup:
+    """Everything a battle is started from (and a rematch repeats)."""
+
+    ruleset: str
+    map_path: Path
+    posses: list[PosseSpec]
+    seed: int
+    seats: dict[str, str] = field(default_factory=dict)  # side -> "human" / "ai"
+    side_names: dict[str, str] = field(default_factory=dict)
+
+
+def new_seed() -> int:
+    return secrets.randbelow(SEED_LIMIT - 1) + 1
+
+
+# == thumbnails ====================================================================================
+
+
+def cache_dir() -> Path:
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override) / "thumbnails"
+    return Path(platformdirs.user_cache_dir("hexslinger", appauthor=False)) / "thumbnails"
+
+
+_THUMBS: dict[tuple[str, str], pygame.Surface] = {}
+
+
+def _file_hash(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def _render_thumbnail(info: MapInfo) -> pygame.Surface | None:
+    try:
+        tmap = load_tiled_map(info.path)
+    except (MapLoadError, OSError):
+        return None
+    renderer = MapRenderer(tmap)
+    picture = renderer.render(background=True)
+    ox, oy = -renderer.bounds.x, -renderer.bounds.y
+    # the deploy zones, tinted per side, so the players see where they start
+    shade = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+    geometry = tmap.geometry
+    for i, side in enumerate(info.sides):
+        color = ZONE_COLORS[i % len(ZONE_COLORS)]
+        for hx in info.zones.get(side, frozenset()):
+            col, row = geometry.to_cell(hx)
+            points = [(x + ox, y + oy) for x, y in geometry.cell_polygon(col, row)]
+            pygame.draw.polygon(shade, (*color, 95), points)
+            pygame.draw.polygon(shade, (*color, 190), points, max(2, geometry.tile_width // 16))
+    picture.blit(shade, (0, 0))
+    for i, side in enumerate(info.sides):
+        hexes = info.zones.get(side, frozenset())
+        if not hexes:
+            continue
+        centres = [geometry.cell_center(*geometry.to_cell(hx)) for hx in hexes]
+        cx = sum(c[0] for c in centres) / len(centres) + ox
+        cy = sum(c[1] for c in centres) / len(centres) + oy
+        badge = zone_badge(i, round(geometry.tile_width * 1.6))
+        picture.blit(badge, badge.get_rect(center=(round(cx), round(cy))))
+    w, h = picture.get_size()
+    scale = THUMB_MAX / max(w, h)
+    if scale < 1:
+        picture = pygame.transform.smoothscale(picture, (max(1, round(w * scale)), max(1, round(h * scale))))
+    return picture
+
+
+def zone_badge(index: int, size: int) -> pygame.Surface:
+    """A round badge in a deploy zone's colour with its number (so the zones read without colour too)."""
+    size = max(12, size)
+    color = ZONE_COLORS[index % len(ZONE_COLORS)]
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size // 2
+    pygame.draw.circle(out, (40, 24, 12), (r, r), r)
+    pygame.draw.circle(out, color, (r, r), r - max(2, size // 12))
+    font = display_font(max(8, round(size * 0.62)))
+    text = font.render(str(index + 1), True, (255, 248, 230))
+    shadow = font.render(str(index + 1), True, (30, 16, 8))
+    out.blit(shadow, shadow.get_rect(center=(r + 1, r + 2)))
+    out.blit(text, text.get_rect(center=(r, r + 1)))
+    return out
+
+
+def map_thumbnail(info: MapInfo, use_disk: bool = True) -> pygame.Surface | None:
+    """A picture of the map with its deploy zones (longest side THUMB_MAX), rendered once per version of
+    the file; None when the map cannot be drawn."""
+    digest = info.file_hash or _file_hash(info.path)
+    key = (str(info.path), digest)
+    cached = _THUMBS.get(key)
+    if cached is not None:
+        return cached
+    disk = cache_dir() / f"{info.path.stem}-{digest[:16]}.png" if digest and use_disk else None
+    picture: pygame.Surface | None = None
+    if disk is not None and disk.is_file():
+        try:
+            picture = pygame.image.load(str(disk))
+        except (pygame.error, OSError):
+            picture = None
+    if picture is None:
+        picture = _render_thumbnail(info)
+        if picture is None:
+            return None
+        if disk is not None:
+            try:
+                disk.parent.mkdir(parents=True, exist_ok=True)
+                tmp = disk.with_name(f".{disk.name}.tmp.png")
+                pygame.image.save(picture, str(tmp))
+                tmp.replace(disk)
+            except (pygame.error, OSError):
+                pass  # a cache that cannot be written only costs a render next time
+    _THUMBS[key] = picture
+    return picture
+
+
+def _framed(picture: pygame.Surface | None, box: tuple[int, int], message: str) -> pygame.Surface:
+    """The picture fitted into ``box`` in a dark wood frame, or the message on a dark ground."""
+    bw, bh = max(8, box[0]), max(8, box[1])
+    out = pygame.Surface((bw, bh), pygame.SRCALPHA)
+    frame = 4
+    if picture is None:
+        out.fill((58, 38, 22))
+        font = display_font(max(12, bh // 12), bold=False, italic=True)
+        text = font.render(message, True, (233, 216, 178))
+        out.blit(text, text.get_rect(center=(bw // 2, bh // 2)))
+        pygame.draw.rect(out, (40, 24, 12), out.get_rect(), frame)
+        return out
+    pw, ph = picture.get_size()
+    scale = min((bw - 2 * frame) / pw, (bh - 2 * frame) / ph)
+    size = (max(1, round(pw * scale)), max(1, round(ph * scale)))
+    scaled = pygame.transform.smoothscale(
+        picture.convert_alpha() if pygame.display.get_surface() else picture, size
+    )
+    rect = scaled.get_rect(center=(bw // 2, bh // 2))
+    pygame.draw.rect(out, (40, 24, 12), rect.inflate(2 * frame, 2 * frame), border_radius=3)
+    pygame.draw.rect(out, (122, 82, 48), rect.inflate(2 * frame - 2, 2 * frame - 2), 1, border_radius=3)
+    out.blit(scaled, rect)
+    return out
+
+
+# == the screen ====================================================================================
+
+
+@dataclass(slots=True)
+class _Side:
+    posse: str = ""  # the chosen library posse's name
+    seat: str = "human"
+    custom: PosseSpec | None = None  # a posse from the posse builder, not saved in the library
+
+    def custom_label(self) -> str:
+        return f"\u270e {self.custom.name} (this battle)" if self.custom is not None else ""
+
+
+def posse_screen_available() -> bool:
+    """Whether this version has the posse builder (the Edit\u2026 buttons are hidden without it)."""
+    try:
+        return importlib.util.find_spec(POSSE_SCREEN) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+class NewBattleScene(SheetScene):
+    """See the module text. ``on_start(setup)`` gives the action that opens the battle."""
+
+    heading = "New Battle"
+    sheet_size = (1180, 700)
+
+    def __init__(
+        self,
+        shell: Shell,
+        *,
+        on_start: Callable[[BattleSetup], Action | None],
+        maps_dir: Path = MAPS_DIR,
+        ruleset: str = "frontier",
+        map_name: str = "",
+        seed: int | None = None,
+        size: tuple[int, int] = settings.WINDOW_SIZE,
+    ) -> None:
+        self.on_start = on_start
+        self.maps_dir = maps_dir
+        self.ruleset = ruleset
+        self.maps: list[Path] = list_maps(maps_dir)
+        self._infos: dict[Path, MapInfo] = {}
+        self.map_index = 0
+        for i, path in enumerate(self.maps):
+            if path.stem == map_name:
+                self.map_index = i
+        self.sides: list[_Side] = [_Side(), _Side()]
+        self.seed_text = str(seed if seed is not None else new_seed())
+        self.note = ""
+        self.posse_entries: list[PosseEntry] = []
+        self.buttons: dict[str, TipButton] = {}
+        self.dropdowns: list[UIDropDownMenu] = []
+        self.map_list: RowList | None = None
+        self.seed_entry: UITextEntryLine | None = None
+        self.thumbnail: UIImage | None = None
+        self.note_label: UILabel | None = None
+        self.wide = True  # the layout with room for labels beside the controls
+        self.details: UITextBox | None = None
+        self._shown_problems: set[Path] = set()
+        super().__init__(shell, size)
+        self._load_posses()
+
+    # -- model
+    @property
+    def current_map(self) -> Path | None:
+        return self.maps[self.map_index] if self.maps else None
+
+    def map_info(self, path: Path) -> MapInfo:
+        info = self._infos.get(path)
+        if info is None:
+            info = self._infos[path] = inspect_map(path)
+        return info
+
+    @property
+    def info(self) -> MapInfo | None:
+        path = self.current_map
+        return self.map_info(path) if path is not None else None
+
+    def side_ids(self) -> list[str]:
+        info = self.info
+        sides = list(info.sides[:2]) if info is not None and len(info.sides) >= 2 else []
+        return sides or ["side1", "side2"]
+
+    def _load_posses(self) -> None:
+        """The library's posses for the ruleset; each side keeps its pick if it is still there, else gets
+        a default (side 1 the first built-in posse, side 2 the second)."""
+        self.posse_entries = list_posses(self.ruleset)
+        usable = [e.name for e in self.posse_entries if e.error is None]
+        builtin = [e.name for e in self.posse_entries if e.builtin]
+        for i, side in enumerate(self.sides):
+            if side.posse not in usable and side.custom is None:
+                pool = builtin or usable
+                side.posse = pool[min(i, len(pool) - 1)] if pool else ""
+
+    def posse_labels(self) -> list[str]:
+        return [_entry_label(e, short=not self.wide) for e in self.posse_entries]
+
+    def side_options(self, index: int) -> list[str]:
+        """The drop-down's entries for side ``index``: its builder-made posse first, then the library."""
+        side = self.sides[index]
+        custom = [side.custom_label()] if side.custom is not None else []
+        return custom + self.posse_labels()
+
+    def seed(self) -> int | None:
+        text = self.seed_entry.get_text() if self.seed_entry is not None else self.seed_text
+        text = text.strip()
+        if not text.isdigit():
+            return None
+        value = int(text)
+        return value if 0 <= value < SEED_LIMIT else None
+
+    def start_problem(self) -> str | None:
+        """Why Start cannot be pressed now, or None."""
+        info = self.info
+        if info is None:
+            return f"no maps found in {self.maps_dir}"
+        if info.problems:
+            return f"{info.title} has problems: fix them in Tiled (check-map lists them) or pick another map"
+        if not info.playable:
+            return f"{info.title} needs deploy zones for two sides"
+        if not info.suits(self.ruleset):
+            names = ", ".join(ruleset_title(r) for r in info.rulesets)
+            return f"{info.title} is made for {names}, not {ruleset_title(self.ruleset)}"
+        for i, side in enumerate(self.sides):
+            if not side.posse and side.custom is None:
+                return f"side {i + 1} has no posse: build one in the posse builder"
+        if self.seed() is None:
+            return f"the seed must be a whole number from 0 to {SEED_LIMIT - 1}"
+        return None
+
+    def setup(self) -> BattleSetup:
+        """The battle as chosen (PosseFileError if a posse file went bad meanwhile)."""
+        path = self.current_map
+        info = self.info
+        assert path is not None and info is not None
+        sides = self.side_ids()
+        posses = []
+        for side_id, side in zip(sides, self.sides, strict=True):
+            if side.custom is not None:
+                posses.append(dataclasses.replace(side.custom, side=side_id, controller=side.seat))
+                continue
+            draft = load_posse(self.ruleset, side.posse, side_id)
+            posses.append(draft.spec(side=side_id, controller=side.seat))
+        names = [p.name or info.side_name(s) for p, s in zip(posses, sides, strict=True)]
+        if len(set(names)) < len(names):
+            names = [f"{n} ({info.side_name(s)})" for n, s in zip(names, sides, strict=True)]
+        seed = self.seed()
+        assert seed is not None
+        return BattleSetup(
+            ruleset=self.ruleset,
+            map_path=path.resolve(),
+            posses=posses,
+            seed=seed,
+            seats={s: side.seat for s, side in zip(sides, self.sides, strict=True)},
+            side_names=dict(zip(sides, names, strict=True)),
+        )
+
+    # -- layout
+    def build_sheet(self, manager: GuiManager, panel: UIPanel) -> None:
+        inner, pad = self.inner, self.pad
+        self.buttons = {}
+        self.dropdowns = []
+        top = self.content_top
+        bar_h = self.px(46)
+        body = pygame.Rect(pad, top, inner.width - 2 * pad, inner.height - top - bar_h - self.px(24))
+        gap = self.px(26)
+        self.wide = body.width >= self.px(900)
+        left_w = round((body.width - gap) * (0.52 if self.wide else 0.43))
+        left = pygame.Rect(body.x, body.y, left_w, body.height)
+        right = pygame.Rect(left.right + gap, body.y, body.width - left_w - gap, body.height)
+        self._build_maps(manager, panel, left)
+        self._build_rules(manager, panel, right)
+        self._build_bar(panel, bar_h)
+
+    def _build_maps(self, manager: GuiManager, panel: UIPanel, rect: pygame.Rect) -> None:
+        self.section(rect, "The Battlefield")
+        y = rect.y + self.px(34)
+        rows = []
+        for path in self.maps:
+            info = self.map_info(path)
+            size = f"{info.size[0]} \u00d7 {info.size[1]}" if info.size[0] else "\u2014"
+            if info.problems:
+                count = len(info.problems)
+                size = f"{count} problem{'s' if count != 1 else ''}"
+            cells = (info.title, size) if self.wide else (info.title,)
+            tip = path.name if self.wide else f"{path.name}: {size}"
+            rows.append(Row(cells, tooltip=tip, warning=bool(info.problems)))
+        row_h = 32
+        list_h = self.px(24) + self.px(row_h) * min(4, max(1, len(rows))) + self.px(4)
+        self.map_list = RowList(
+            self,
+            pygame.Rect(rect.x, y, rect.width, list_h),
+            panel,
+            [Column("Map", 0.72), Column("Hexes", 0.28, "right")] if self.wide else [Column("Map", 1.0)],
+            rows,
+            on_select=self.pick_map,
+            selected=self.map_index if self.maps else None,
+            name="map",
+            row_height=row_h,
+            empty_text=f"No .tmx maps in {self.maps_dir}",
+        )
+        y += list_h + self.px(10)
+        remaining = rect.bottom - y
+        current = self.info
+        picture = map_thumbnail(current) if current is not None else None
+        aspect = picture.get_width() / max(1, picture.get_height()) if picture is not None else 1.5
+        desc_min = self.px(100) if self.wide else self.px(84)
+        thumb_h = max(self.px(60), min(remaining - desc_min - self.px(8), round(rect.width / aspect) + 8))
+        message = "the map cannot be drawn" if current is not None else "no map"
+        framed = _framed(picture, (rect.width, thumb_h), message)
+        self.thumbnail = UIImage(
+            pygame.Rect(rect.x, y, rect.width, thumb_h),
+            framed,
+            manager=manager,
+            container=panel,
+            object_id=ObjectID("#thumbnail"),
+        )
+        y += thumb_h + self.px(8)
+        self.details = UITextBox(
+            self._details_html(),
+            pygame.Rect(rect.x, y, rect.width, rect.bottom - y),
+            manager=manager,
+            container=panel,
+            object_id=ObjectID("#map_details", "@paper_text"),
+        )
+
+    def _details_html(self) -> str:
+        info = self.info
+        if info is None:
+            return f"<i>No maps in {html.escape(str(self.maps_dir))}.</i>"
+        parts = []
+        if info.size[0]:
+            facts = f"{info.size[0]} \u00d7 {info.size[1]} hexes, {info.orientation}"
+            if info.rulesets:
+                facts += " \u00b7 for " + " and ".join(ruleset_title(r) for r in info.rulesets)
+            parts.append(f"<i>{html.escape(facts)}</i>")
+        else:
+            parts.append(f"<b>{html.escape(info.title)}</b>")
+        if info.problems:
+            count = len(info.problems)
+            parts.append(
+                f"<font color='#8C1E14'><b>{count} problem{'s' if count != 1 else ''}</b>: "
+                f"{html.escape(info.problems[0].what)}</font>"
+            )
+        elif info.description:
+            parts.append(html.escape(info.description))
+        return "<br>".join(parts)
+
+    def _build_rules(self, manager: GuiManager, panel: UIPanel, rect: pygame.Rect) -> None:
+        self.section(rect, "Rules & Posses")
+        y = rect.y + self.px(36)
+        row_h = self.px(36)
+        label_w = round(rect.width * 0.27) if self.wide else self.px(86)
+        control = pygame.Rect(rect.x + label_w, y, rect.width - label_w, row_h)
+        half = (control.width - self.px(8)) // 2
+        rules = control if self.wide else pygame.Rect(rect.x, y, rect.width, row_h)
+        rules_half = (rules.width - self.px(8)) // 2
+        if self.wide:
+            self.label(pygame.Rect(rect.x, y, label_w, row_h), "Ruleset")
+        for i, (rid, title) in enumerate(RULESETS):
+            button = self.button(
+                pygame.Rect(rules.x + i * (rules_half + self.px(8)), y, rules_half, row_h),
+                title,
+                lambda r=rid: self.pick_ruleset(r),  # type: ignore[misc]
+                object_id=f"#ruleset_{rid}",
+                class_id="@choice",
+            )
+            if rid == self.ruleset:
+                button.set_selected(True)
+            self.buttons[f"ruleset_{rid}"] = button
+        y += row_h + self.px(14)
+        shown = self.info
+        edit_w = self.px(84) if self.wide else self.px(68)
+        can_edit = posse_screen_available()
+        for i, side_id in enumerate(self.side_ids()):
+            side = self.sides[i]
+            name = shown.side_name(side_id) if shown is not None else f"Side {i + 1}"
+            chip = self.px(24)
+            UIImage(
+                pygame.Rect(rect.x, y + self.px(2), chip, chip),
+                zone_badge(i, chip),
+                manager=manager,
+                container=panel,
+                object_id=ObjectID(f"#zone_{i}"),
+            )
+            self.label(
+                pygame.Rect(rect.x + chip + self.px(8), y, rect.width - chip - self.px(8), self.px(28)),
+                f"{name} \u2014 deploys in zone {i + 1}" if self.wide else name,
+                class_id="@subsection",
+                object_id=f"#side_{i}_title",
+            )
+            y += self.px(30)
+            self.label(pygame.Rect(rect.x + self.px(12), y, label_w - self.px(12), row_h), "Played by")
+            for j, (seat, text) in enumerate((("human", "Human"), ("ai", "AI"))):
+                button = self.button(
+                    pygame.Rect(control.x + j * (half + self.px(8)), y, half, row_h),
+                    text,
+                    lambda i=i, s=seat: self.pick_seat(i, s),  # type: ignore[misc]
+                    object_id=f"#seat_{i}_{seat}",
+                    class_id="@choice",
+                    tooltip=AI_TIP if seat == "ai" else "A player at this screen (hotseat)",
+                    enabled=seat == "human",
+                )
+                if side.seat == seat:
+                    button.set_selected(True)
+                self.buttons[f"seat_{i}_{seat}"] = button
+            y += row_h + self.px(8)
+            self.label(pygame.Rect(rect.x + self.px(12), y, label_w - self.px(12), row_h), "Posse")
+            drop_w = control.width - (edit_w + self.px(8) if can_edit else 0)
+            current = side.custom_label() or next(
+                (
+                    _entry_label(e, short=not self.wide)
+                    for e in self.posse_entries
+                    if e.name == side.posse and e.error is None
+                ),
+                None,
+            )
+            options: list[str | tuple[str, str]] = list(self.side_options(i)) or ["(no posse)"]
+            dropdown = UIDropDownMenu(
+                options,
+                current or options[0],
+                pygame.Rect(control.x, y, drop_w, row_h),
+                manager=manager,
+                container=panel,
+                object_id=ObjectID(f"#posse_{i}"),
+                expansion_height_limit=max(self.px(80), self.inner.height - y - row_h - self.px(70)),
+            )
+            self.dropdowns.append(dropdown)
+            if can_edit:
+                self.buttons[f"edit_{i}"] = self.button(
+                    pygame.Rect(control.right - edit_w, y, edit_w, row_h),
+                    "Edit\u2026",
+                    lambda i=i: self.edit_posse(i),  # type: ignore[misc]
+                    object_id=f"#edit_{i}",
+                    tooltip="Open this posse in the posse builder",
+                )
+            y += row_h + self.px(14)
+        self.label(pygame.Rect(rect.x, y, label_w, row_h), "Seed")
+        roll_w = self.px(84)
+        self.seed_entry = UITextEntryLine(
+            pygame.Rect(control.x, y, control.width - roll_w - self.px(8), row_h),
+            manager=manager,
+            container=self.panel,
+            object_id=ObjectID("#seed"),
+            initial_text=self.seed_text,
+        )
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.length_limit = 10
+        self.buttons["roll"] = self.button(
+            pygame.Rect(control.right - roll_w, y, roll_w, row_h),
+            "Roll",
+            self.roll_seed,
+            object_id="#roll",
+            tooltip="A new random seed (the same seed, posses and map replay the same dice)",
+        )
+        y += row_h + self.px(6)
+        if y + self.px(40) <= rect.bottom:
+            self.label(
+                pygame.Rect(rect.x, y, rect.width, self.px(40)),
+                "The seed decides every die and card; a replay uses the same one.",
+                class_id="@fine_note",
+            )
+
+    def _build_bar(self, panel: UIPanel, bar_h: int) -> None:
+        inner, pad = self.inner, self.pad
+        bw = self.px(150)
+        y = inner.height - bar_h - self.px(14)
+        problem = self.start_problem()
+        self.buttons["start"] = self.button(
+            pygame.Rect(inner.width - pad - bw, y, bw, bar_h),
+            "Start",
+            self.start,
+            object_id="#start",
+            class_id="@primary",
+            tooltip=problem or "Deal the cards and ride out (Enter)",
+            enabled=problem is None,
+            sound="card",
+        )
+        self.buttons["back"] = self.button(
+            pygame.Rect(inner.width - pad - 2 * bw - self.px(12), y, bw, bar_h),
+            "Back",
+            lambda: self.act(Pop()),
+            object_id="#back",
+            tooltip="Back to the title (Esc)",
+        )
+        self.note_label = self.label(
+            pygame.Rect(pad, y, inner.width - 2 * pad - 2 * bw - self.px(30), bar_h),
+            self.note or (problem or ""),
+            class_id="@note_left",
+            object_id="#note",
+        )
+
+    # -- changes
+    def _sync(self) -> None:
+        """Read the seed box into the model (the drop-downs report their changes by events)."""
+        if self.seed_entry is not None and self.seed_entry.alive():  # type: ignore[no-untyped-call]
+            self.seed_text = self.seed_entry.get_text()
+
+    def _refresh(self) -> None:
+        self._sync()
+        self.rebuild()
+
+    def pick_map(self, index: int) -> None:
+        self._sync()
+        self.map_index = index
+        self.note = ""
+        info = self.info
+        self.rebuild()
+        if info is not None and info.problems and info.path not in self._shown_problems:
+            self._shown_problems.add(info.path)
+            self.show_problems(info)
+
+    def show_problems(self, info: MapInfo) -> None:
+        count = len(info.problems)
+        self.act(
+            Push(
+                MessageDialog(
+                    self.shell,
+                    f"{count} problem{'s' if count != 1 else ''} in {info.path.name}",
+                    problems_html(info.problems)
+                    + "<br><br><i>Fix the map in Tiled (hexslinger check-map lists the same), or pick "
+                    "another map.</i>",
+                    size=self.size,
+                )
+            )
+        )
+
+    def pick_ruleset(self, ruleset: str) -> None:
+        if ruleset == self.ruleset:
+            return
+        self._sync()
+        self.ruleset = ruleset
+        for side in self.sides:
+            side.posse = ""
+            side.custom = None
+        self._load_posses()
+        self.note = ""
+        self.rebuild()
+
+    def pick_seat(self, index: int, seat: str) -> None:
+        self._sync()
+        self.sides[index].seat = seat
+        self.rebuild()
+
+    def roll_seed(self) -> None:
+        self._sync()
+        self.seed_text = str(new_seed())
+        self.rebuild()
+
+    def _posse_changed(self, index: int, text: str) -> None:
+        labels = self.posse_labels()
+        if text not in labels:
+            return  # the side's own builder-made posse, or the placeholder
+        entry = self.posse_entries[labels.index(text)]
+        if entry.error is not None:
+            self.act(
+                Push(
+                    MessageDialog(
+                        self.shell,
+                        f"The posse \u2018{entry.name}\u2019 cannot be used",
+                        html.escape(entry.error).replace(" -- ", "<br><br><i>What to do:</i> "),
+                        size=self.size,
+                    )
+                )
+            )
+            self.rebuild()  # back to the side's usable posse
+            return
+        self.sides[index].posse = entry.name
+        self.sides[index].custom = None
+        self.note = ""
+        self._refresh()
+
+    def edit_posse(self, index: int) -> None:
+        """The posse builder, if this version has it, starting from the side's posse."""
+        self._sync()
+        try:
+            module: Any = importlib.import_module(POSSE_SCREEN)
+        except ImportError:
+            return
+        side_id = self.side_ids()[index]
+        side = self.sides[index]
+        spec: PosseSpec | None = side.custom
+        if spec is None and side.posse:
+            try:
+                spec = load_posse(self.ruleset, side.posse, side_id).spec(side=side_id)
+            except PosseFileError:
+                spec = None
+
+        def done(result: PosseSpec, name: str) -> Action | None:
+            """The builder's Done: the posse fights this battle (saved in the library or not)."""
+            side.custom = dataclasses.replace(result, name=name or result.name)
+            return None  # the builder closes itself; revealed() refreshes this screen
+
+        screen = module.PosseScreen(self.shell, self.ruleset, side_id, on_done=done, start=spec)
+        self.act(Push(screen))
+
+    def revealed(self) -> None:
+        """Back from the posse builder or a message: the library may have changed."""
+        self._sync()
+        self._load_posses()
+        self.rebuild()
+
+    def start(self) -> None:
+        self._sync()
+        problem = self.start_problem()
+        if problem is not None:
+            self.set_note(problem)
+            return
+        try:
+            setup = self.setup()
+        except PosseFileError as error:
+            self.set_note(f"{error.what} -- {error.fix}")
+            return
+        action = self.on_start(setup)
+        if action is not None:
+            self.act(action)
+
+    def set_note(self, text: str) -> None:
+        self.note = text
+        if self.note_label is not None:
+            self.note_label.set_text(text or " ")
+
+    # -- events
+    def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
+            self._posse_changed(self.dropdowns.index(event.ui_element), event.text)
+            return self._take()
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.seed_entry:
+            self.seed_text = self.seed_entry.get_text()
+            start = self.buttons.get("start")
+            if start is not None:
+                problem = self.start_problem()
+                start.set_enabled(problem is None)
+                start.set_tooltip(problem or "Deal the cards and ride out (Enter)")
+                self.set_note(problem or "")
+            return None
+        if event.type == pygame.KEYDOWN and not consumed:
+            if event.key == pygame.K_ESCAPE:
+                return Pop()
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (
+                self.seed_entry is not None and self.seed_entry.is_focused
+            ):
+                self.start()
+                return self._take()
+        return None
+
+
+def _entry_label(entry: PosseEntry, short: bool = False) -> str:
+    """How a posse is listed: its name, its size, and whether it is one of the player's saved posses."""
+    if entry.error is not None:
+        return f"{entry.name} (damaged)"
+    if short:
+        return f"{entry.name} ({entry.units})"
+    units = f"{entry.units} unit{'s' if entry.units != 1 else ''}"
+    return f"{entry.name} \u2014 {units}" + ("" if entry.builtin else " \u2022 saved")

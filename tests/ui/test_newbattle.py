@@ -1,0 +1,259 @@
+"""The New Battle screen, driven by posted mouse and key events: from the title to a battle of the right
+ruleset; maps with problems; posses; seats; the seed; the layout at both window sizes."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from pygame_gui.elements import UIDropDownMenu
+
+from game.posses import default_posses, posse_dir, save_posse
+from game.ui import newbattle
+from game.ui.app import App
+from game.ui.battle import BattleScreen
+from game.ui.dialogs import MessageDialog
+from game.ui.flow import Flow
+from game.ui.newbattle import AI_TIP, NewBattleScene
+from game.ui.session import latest_autosave
+from tests.ui.flow_kit import RANCH, click_rect, maps_folder, names, posse, title_app, type_text
+from tests.ui.helpers import click, make_shell, move, press, step
+
+AppMaker = Callable[[tuple[int, int]], App]
+
+
+def open_new_battle(app: App, flow: Flow | None = None) -> NewBattleScene:
+    title, _flow = title_app(app, flow=flow)
+    click(app, title.buttons["new_battle"].rect.center)
+    screen = app.top
+    assert isinstance(screen, NewBattleScene), names(app)
+    return screen
+
+
+def pick_option(app: App, dropdown: UIDropDownMenu, text: str) -> None:
+    """Open a drop-down and click the option showing ``text``."""
+    click(app, dropdown.rect.center)
+    options = dropdown.current_state.options_selection_list
+    for item in options.item_list:
+        if item["text"] == text and item["button_element"] is not None:
+            click(app, item["button_element"].rect.center, frames=4)  # pygame-gui passes it on by events
+            return
+    raise AssertionError(f"{text!r} not among {[i['text'] for i in options.item_list]}")
+
+
+def shown(dropdown: object) -> str:
+    option = dropdown.selected_option  # type: ignore[attr-defined]
+    return option[0] if isinstance(option, tuple) else option
+
+
+def test_title_to_a_through_the_rift_battle_on_ranch_duel_with_the_default_posses(make_app: AppMaker) -> None:
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    assert names(app) == ["TitleScene", "NewBattleScene"]
+    click(app, screen.buttons["ruleset_rift"].rect.center)
+    assert screen.ruleset == "rift"
+    assert screen.buttons["ruleset_rift"].is_selected and not screen.buttons["ruleset_frontier"].is_selected
+    ranch = [p.stem for p in screen.maps].index("ranch_duel")
+    assert screen.map_list is not None
+    click_rect(app, screen.map_list.row_rect(ranch))
+    assert screen.current_map == screen.maps[ranch]
+    # the built-in posses: Rifter Crew against Outlaw Gang
+    assert [shown(d).split(" \u2014")[0] for d in screen.dropdowns] == ["Rifter Crew", "Outlaw Gang"]
+    seed = int(screen.seed_text)
+    click(app, screen.buttons["start"].rect.center)
+    battle = app.top
+    assert isinstance(battle, BattleScreen), names(app)
+    assert names(app) == ["TitleScene", "GuardedBattleScreen"]
+    match = battle.session.match
+    assert match.ruleset.name == "rift"
+    assert match.map_path == RANCH
+    assert match.seed == seed
+    assert [p.name for p in match.posses] == ["Rifter Crew", "Outlaw Gang"]
+    assert [p.side for p in match.posses] == ["side1", "side2"]  # the map's deploy zones
+    assert battle.session.seats == {"side1": "human", "side2": "human"}
+    # saved at once, so Continue works from the first moment
+    assert latest_autosave(Flow(battle.shell).autosave_dir) is not None
+    step(app, 3)  # the battle screen draws
+
+
+def test_frontier_is_the_first_ruleset_and_its_default_posses_face_each_other(make_app: AppMaker) -> None:
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    assert screen.ruleset == "frontier"
+    assert screen.current_map is not None and screen.current_map.stem == "ranch_duel"
+    assert [shown(d).split(" \u2014")[0] for d in screen.dropdowns] == ["Sheriff's Posse", "Blackwater Gang"]
+    press(app, pygame.K_RETURN)  # Enter starts
+    assert isinstance(app.top, BattleScreen)
+    assert app.top.session.match.ruleset.name == "frontier"
+    assert posse(app.top, "side2").name == "Blackwater Gang"
+
+
+def test_a_saved_posse_is_offered_and_fights(make_app: AppMaker) -> None:
+    save_posse(default_posses("frontier")[0], "Marshal's Men")
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    labels = screen.side_options(1)
+    saved = next(label for label in labels if label.startswith("Marshal's Men"))
+    assert "saved" in saved
+    pick_option(app, screen.dropdowns[1], saved)
+    assert screen.sides[1].posse == "Marshal's Men"
+    click(app, screen.buttons["start"].rect.center)
+    assert isinstance(app.top, BattleScreen)
+    assert posse(app.top, "side2").name == "Marshal's Men"
+
+
+def test_a_damaged_posse_file_says_why_and_is_not_picked(make_app: AppMaker) -> None:
+    folder = posse_dir("rift")
+    folder.mkdir(parents=True)
+    (folder / "broken.json").write_text('{"format": "hexslinger-posse", "version": 1, "ruleset": "rift"')
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    click(app, screen.buttons["ruleset_rift"].rect.center)
+    damaged = next(label for label in screen.side_options(0) if "damaged" in label)
+    pick_option(app, screen.dropdowns[0], damaged)
+    assert isinstance(app.top, MessageDialog)
+    assert "cut off" in (app.top.text_html or "")
+    press(app, pygame.K_RETURN)
+    assert app.top is screen
+    assert screen.sides[0].posse == "Rifter Crew"  # still the usable one
+    assert not shown(screen.dropdowns[0]).endswith("(damaged)")
+
+
+def test_a_map_with_problems_shows_them_and_cannot_start_and_the_game_goes_on(
+    make_app: AppMaker, tmp_path: Path
+) -> None:
+    app = make_app((1280, 720))
+    flow = Flow(make_shell(app), maps_dir=maps_folder(tmp_path))
+    screen = open_new_battle(app, flow)
+    assert [p.name for p in screen.maps] == ["broken.tmx", "ranch_duel.tmx", "ranch_typo.tmx"]
+    assert screen.current_map is not None and screen.current_map.name == "ranch_duel.tmx"
+    assert screen.buttons["start"].is_enabled
+    assert screen.map_list is not None
+    # a map Tiled could not even write: the problems from check-map, what and how to fix
+    click_rect(app, screen.map_list.row_rect(0))
+    dialog = app.top
+    assert isinstance(dialog, MessageDialog), names(app)
+    assert "not valid XML" in dialog.text_html and "Fix:" in dialog.text_html
+    assert "re-save it from Tiled" in dialog.text_html
+    step(app, 2)
+    click(app, dialog.ok_button.rect.center)  # type: ignore[union-attr]
+    assert app.top is screen
+    start = screen.buttons["start"]
+    assert not start.is_enabled
+    assert "has problems" in (start.tool_tip_text or "")
+    # a map that loads but breaks a convention: its picture is shown, its problem listed
+    click_rect(app, screen.map_list.row_rect(2))
+    assert isinstance(app.top, MessageDialog)
+    assert "unknown map property" in app.top.text_html
+    press(app, pygame.K_ESCAPE)
+    assert app.top is screen and not screen.buttons["start"].is_enabled
+    # a good map again
+    click_rect(app, screen.map_list.row_rect(1))
+    assert app.top is screen and screen.buttons["start"].is_enabled
+    click(app, screen.buttons["start"].rect.center)
+    assert isinstance(app.top, BattleScreen)
+
+
+def test_the_ai_seat_is_disabled_and_says_why(make_app: AppMaker) -> None:
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    ai = screen.buttons["seat_1_ai"]
+    human = screen.buttons["seat_1_human"]
+    assert not ai.is_enabled and human.is_enabled and human.is_selected
+    move(ai.rect.center)
+    step(app, 40)  # the tooltip's delay
+    assert ai.tool_tip is not None
+    assert AI_TIP in ai.tool_tip.text_block.html_text  # type: ignore[union-attr]
+    click(app, ai.rect.center)
+    assert screen.sides[1].seat == "human"
+
+
+def test_the_seed_is_random_editable_and_used(make_app: AppMaker) -> None:
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    first = screen.seed_text
+    assert first.isdigit()
+    click(app, screen.buttons["roll"].rect.center)
+    assert screen.seed_text.isdigit() and screen.seed_text != first
+    assert screen.seed_entry is not None
+    click(app, screen.seed_entry.rect.center)
+    rolled = screen.seed_entry.get_text()
+    type_text(app, "abc")  # letters are not taken
+    assert screen.seed_entry.get_text() == rolled
+    press(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    press(app, pygame.K_BACKSPACE, frames=2)
+    assert screen.seed_entry.get_text() == ""
+    assert not screen.buttons["start"].is_enabled
+    assert "seed" in (screen.buttons["start"].tool_tip_text or "")
+    type_text(app, "424242")
+    assert screen.buttons["start"].is_enabled
+    click(app, screen.buttons["start"].rect.center)
+    assert isinstance(app.top, BattleScreen)
+    assert app.top.session.match.seed == 424242
+
+
+def test_edit_opens_the_posse_builder_and_its_posse_fights(make_app: AppMaker) -> None:
+    pytest.importorskip("game.ui.posse_screen")
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    click(app, screen.buttons["edit_0"].rect.center)
+    builder = app.top
+    assert type(builder).__name__ == "PosseScreen", names(app)
+    assert builder.ruleset == "frontier" and builder.side == "side1"  # type: ignore[attr-defined]
+    assert builder.draft.name == "Sheriff's Posse"  # type: ignore[attr-defined]
+    step(app, 2)
+    click(app, builder.widgets["done"].rect.center)  # type: ignore[attr-defined]
+    assert app.top is screen
+    assert screen.sides[0].custom is not None
+    assert shown(screen.dropdowns[0]).startswith("\u270e Sheriff's Posse")
+    click(app, screen.buttons["start"].rect.center)
+    assert isinstance(app.top, BattleScreen)
+    assert posse(app.top, "side1").name == "Sheriff's Posse"
+
+
+def test_edit_is_hidden_without_the_posse_builder(
+    make_app: AppMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(newbattle, "posse_screen_available", lambda: False)
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    assert "edit_0" not in screen.buttons and "edit_1" not in screen.buttons
+
+
+def test_back_and_escape_return_to_the_title(make_app: AppMaker) -> None:
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    click(app, screen.buttons["back"].rect.center)
+    assert names(app) == ["TitleScene"]
+    title = app.top
+    click(app, title.buttons["new_battle"].rect.center)  # type: ignore[union-attr]
+    assert isinstance(app.top, NewBattleScene)
+    press(app, pygame.K_ESCAPE)
+    assert names(app) == ["TitleScene"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_layout_fits_the_window(make_app: AppMaker, size: tuple[int, int]) -> None:
+    app = make_app(size)
+    screen = open_new_battle(app)
+    step(app, 2)
+    window = pygame.Rect((0, 0), size)
+    widgets = [
+        *screen.buttons.values(),
+        *screen.dropdowns,
+        screen.seed_entry,
+        screen.thumbnail,
+        screen.details,
+        *(screen.map_list.buttons if screen.map_list else []),
+    ]
+    rects = [pygame.Rect(w.rect) for w in widgets if w is not None]
+    for rect in rects:
+        assert window.contains(rect), rect
+        assert screen.sheet.contains(rect), rect
+    controls = [pygame.Rect(b.rect) for b in screen.buttons.values()]
+    for a, b in itertools.combinations(controls, 2):
+        assert not a.colliderect(b), (a, b)
+    assert screen.thumbnail is not None and screen.thumbnail.rect.height >= 100

@@ -47,7 +47,7 @@ class MessageDialog(SheetScene):
     """A heading, a text (pygame-gui HTML, scrolls when long) and OK."""
 
     overlay = True
-    sheet_size = (620, 380)
+    sheet_size = (680, 380)
 
     def __init__(
         self,
@@ -111,7 +111,7 @@ class ConfirmDialog(SheetScene):
     """
 
     overlay = True
-    sheet_size = (600, 290)
+    sheet_size = (600, 260)
 
     def __init__(
         self,
@@ -184,7 +184,7 @@ class NameDialog(SheetScene):
     or the reason it could not be used, which is shown while the dialog stays open."""
 
     overlay = True
-    sheet_size = (600, 300)
+    sheet_size = (600, 270)
 
     def __init__(
         self,

@@ -123,7 +123,7 @@ class Flow:
         path = latest_autosave(self.autosave_dir)
         if path is None:
             return self.message("Nothing to continue", "No battle has been autosaved yet.")
-        return self.open_save(path, "The last battle cannot be continued")
+        return self.open_save(path, "The battle cannot continue")
 
     def load_screen(self) -> Action:
         from game.ui.load_screen import LoadScene  # noqa: PLC0415  (it imports this module)

@@ -178,7 +178,7 @@ class SaveEntry:
 
     @property
     def date(self) -> str:
-        return time.strftime("%d %b %Y, %H:%M", time.localtime(self.modified))
+        return time.strftime("%d %b %Y %H:%M", time.localtime(self.modified))
 
     @property
     def ruleset_title(self) -> str:

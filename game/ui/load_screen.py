@@ -8,6 +8,7 @@ reach its digest) shows the loader's message and the screen stays, so the player
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -30,6 +31,14 @@ COLUMNS: Final = (
     Column("Ruleset", 0.19),
     Column("Map", 0.24),
 )
+NARROW_COLUMNS: Final = (Column("Name", 0.42), Column("Saved", 0.3), Column("Ruleset", 0.28))
+
+
+def _home_relative(path: Path) -> str:
+    try:
+        return "~/" + path.relative_to(Path.home()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 class LoadScene(SheetScene):
@@ -70,15 +79,17 @@ class LoadScene(SheetScene):
     def build_sheet(self, manager: GuiManager, panel: UIPanel) -> None:
         inner, pad = self.inner, self.pad
         bar_h = self.px(44)
-        details_h = self.px(96)
+        details_h = max(self.px(96), round(inner.height * 0.22))
         top = self.content_top
         list_h = inner.height - top - bar_h - details_h - self.px(40)
-        rows = [_row(e) for e in self.entries]
+        wide = inner.width - 2 * pad >= self.px(820)
+        columns = COLUMNS if wide else NARROW_COLUMNS
+        rows = [_row(e, len(columns)) for e in self.entries]
         self.rows = RowList(
             self,
             pygame.Rect(pad, top, inner.width - 2 * pad, list_h),
             panel,
-            COLUMNS,
+            columns,
             rows,
             on_select=self.pick,
             selected=self.selected,
@@ -115,11 +126,12 @@ class LoadScene(SheetScene):
                 tooltip="Esc",
             ),
         }
-        self.label(
+        UITextBox(
+            f"Saves are kept in {html.escape(_home_relative(self.flow.saves_dir))}",
             pygame.Rect(pad, by, inner.width - 2 * pad - 2 * bw - self.px(30), bar_h),
-            f"Saves: {self.flow.saves_dir}",
-            class_id="@fine_note",
-            object_id="#where",
+            manager=manager,
+            container=panel,
+            object_id=ObjectID("#where", "@fine_print"),
         )
 
     def load_problem(self) -> str | None:
@@ -179,8 +191,10 @@ class LoadScene(SheetScene):
         return None
 
 
-def _row(e: SaveEntry) -> Row:
-    name = f"{e.name}" if not e.autosave else f"\u21bb {e.name}"
+def _row(e: SaveEntry, columns: int) -> Row:
     if e.error is not None:
-        return Row((name, e.date, "damaged", e.error.partition(" -- ")[0]), tooltip=e.error, warning=True)
-    return Row((name, e.date, e.ruleset_title, e.map_title), tooltip=str(e.path))
+        cells = (e.name, e.date, "damaged", "\u2014")
+        return Row(cells[:columns], tooltip=e.error, warning=True)
+    return Row(
+        (e.name, e.date, e.ruleset_title, e.map_title)[:columns], tooltip=f"{e.map_title} \u2014 {e.path}"
+    )

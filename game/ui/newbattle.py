@@ -653,8 +653,9 @@ class NewBattleScene(SheetScene):
                 Push(
                     MessageDialog(
                         self.shell,
-                        f"The posse \u2018{entry.name}\u2019 cannot be used",
-                        html.escape(entry.error).replace(" -- ", "<br><br><i>What to do:</i> "),
+                        "This posse cannot be used",
+                        f"<b>{html.escape(entry.name)}</b>: "
+                        + html.escape(entry.error).replace(" -- ", "<br><br><i>What to do:</i> "),
                         size=self.size,
                     )
                 )

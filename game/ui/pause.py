@@ -7,7 +7,6 @@ nothing is lost. Quit to Title asks first (the battle is autosaved anyway). Esc 
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
     from game.ui.flow import Flow
     from game.ui.session import BattleSession
 
-__all__ = ["MENU", "HelpScene", "PauseMenu"]
+__all__ = ["MENU", "HelpScene", "PauseMenu", "summary_html"]
 
 MENU: Final = (
     ("resume", "Resume", "Back to the battle (Esc)"),
@@ -47,11 +46,43 @@ FIXED_KEYS: Final = (
 )
 
 
-def _home_relative(path: Path) -> str:
-    try:
-        return "~/" + path.relative_to(Path.home()).as_posix()
-    except ValueError:
-        return str(path)
+def _blocks(text: str) -> list[tuple[bool, str]]:
+    """The summary's lines joined back into sentences: (indented, text) per block. A line continues the
+    one before unless that one ended a sentence; an indented line is a list item."""
+    blocks: list[tuple[bool, str]] = []
+    for number, raw in enumerate(text.splitlines()):
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        indented = line.startswith(" ")
+        words = line.strip()
+        lead, colon, _rest = words.partition(":")
+        topic = bool(colon) and not indented and 0 < len(lead.split()) <= 3
+        open_end = bool(blocks) and number > 1 and not blocks[-1][1].endswith((".", ":", "!", "?"))
+        if open_end and not topic and (indented == blocks[-1][0] or not indented):
+            blocks[-1] = (blocks[-1][0], f"{blocks[-1][1]} {words}")
+        else:
+            blocks.append((indented, words))
+    return blocks
+
+
+def summary_html(text: str) -> str:
+    """A ruleset's rules summary as a page: its first line as the heading, "Topic:" leads in bold, indented
+    lines as list items, and the hard line breaks of the source text joined into flowing sentences."""
+    blocks = _blocks(text)
+    if not blocks:
+        return ""
+    out: list[str] = []
+    for i, (indented, block) in enumerate(blocks):
+        if i == 0 and not indented and not block.endswith(".") and len(block) < 60:
+            continue  # the summary's own title: the page's heading says it
+        lead, colon, rest = block.partition(":")
+        if colon and not indented and 0 < len(lead.split()) <= 3:
+            item = f"<b>{html.escape(lead)}:</b>{html.escape(rest)}"
+        else:
+            item = html.escape(block)
+        out.append(f"&nbsp;&nbsp;\u2022 {item}" if indented else item)
+    return "<br>".join(out)
 
 
 class PauseMenu(SheetScene):
@@ -138,7 +169,7 @@ class PauseMenu(SheetScene):
     def _save_as(self, name: str) -> str | None:
         problem = self.flow.save(self.session, name)
         if problem is None:
-            self.set_note(f"Saved \u201c{name}\u201d to {_home_relative(self.flow.save_path(name))}")
+            self.set_note(f"Saved \u201c{name}\u201d as {self.flow.save_path(name).name}")
         return problem
 
     def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
@@ -167,8 +198,7 @@ class HelpScene(SheetScene):
             summary = self.ruleset.rules_summary()
         except (AttributeError, NotImplementedError):
             summary = "The summary of this ruleset is not written yet."
-        paragraphs = [p.strip() for p in summary.split("\n\n") if p.strip()]
-        return "<br><br>".join(html.escape(p).replace("\n", "<br>") for p in paragraphs)
+        return summary_html(summary)
 
     def keys_html(self) -> str:
         rows = [

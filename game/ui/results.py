@@ -85,6 +85,7 @@ class ResultsScene(SheetScene):
         self.note = ""
         self.buttons: dict[str, TipButton] = {}
         self.cells: dict[tuple[int, str], UILabel] = {}  # (unit, column) -> label (tests read them)
+        self.totals: dict[tuple[str, str], UILabel] = {}  # (side, column) -> the posse's total
         self.note_label: UILabel | None = None
         super().__init__(shell, size)
 
@@ -154,6 +155,7 @@ class ResultsScene(SheetScene):
 
     def _build_table(self, manager: GuiManager, panel: UIPanel, rect: pygame.Rect) -> None:
         self.cells = {}
+        self.totals = {}
         bar = self.px(20)
         widths = [round((rect.width - bar) * share) for _, share, _ in COLUMNS]
         widths[-1] = rect.width - bar - sum(widths[:-1])
@@ -180,42 +182,66 @@ class ResultsScene(SheetScene):
         for posse in self.session.match.posses:
             side = posse.side
             units = [s for s in self.stats if s.side == side]
-            lost = sum(1 for s in units if s.out)
-            hits = sum(s.hits for s in units)
-            attacks = sum(s.attacks for s in units)
-            dealt = sum(s.damage_dealt for s in units)
-            won = " (the victors)" if side == winner else ""
+            won = " \u2014 the victors" if side == winner else ""
             PassLabel(
                 pygame.Rect(cell_pad, y + self.px(4), rect.width - bar - 2 * cell_pad, row_h),
-                f"{self.side_names.get(side, side)}{won} \u2014 {lost} of {len(units)} out of the fight, "
-                f"{hits} hits from {attacks} attacks, {dealt} damage dealt",
+                f"{self.side_names.get(side, side)}{won}",
                 manager=manager,
                 container=scroller,
                 object_id=ObjectID(f"#side_{side}", "@side_head_win" if side == winner else "@side_head"),
             )
-            y += row_h + self.px(8)
-            for s in units:
-                values = (
-                    s.name,
-                    str(s.attacks),
-                    str(s.hits),
-                    str(s.damage_dealt),
-                    str(s.damage_taken),
-                    out_text(s.out),
+            y += row_h + self.px(6)
+            rows: list[tuple[int | None, tuple[str, ...], bool]] = [
+                (
+                    s.unit,
+                    (
+                        s.name,
+                        str(s.attacks),
+                        str(s.hits),
+                        str(s.damage_dealt),
+                        str(s.damage_taken),
+                        out_text(s.out),
+                    ),
+                    bool(s.out),
                 )
+                for s in units
+            ]
+            lost = sum(1 for s in units if s.out)
+            rows.append(
+                (
+                    None,
+                    (
+                        "Posse total",
+                        str(sum(s.attacks for s in units)),
+                        str(sum(s.hits for s in units)),
+                        str(sum(s.damage_dealt for s in units)),
+                        str(sum(s.damage_taken for s in units)),
+                        f"{lost} of {len(units)} out",
+                    ),
+                    False,
+                )
+            )
+            for unit, values, out in rows:
                 cx = 0
                 for (title, _share, align), width, text in zip(COLUMNS, widths, values, strict=True):
-                    klass = "@cell_bad" if (title == "Fate" and s.out) else "@cell"
-                    self.cells[(s.unit, title)] = PassLabel(
+                    if unit is None:
+                        klass = "@cell_total"
+                    else:
+                        klass = "@cell_bad" if (title == "Fate" and out) else "@cell"
+                    label = PassLabel(
                         pygame.Rect(cx + cell_pad, y, width - 2 * cell_pad, row_h),
                         text,
                         manager=manager,
                         container=scroller,
                         object_id=ObjectID(class_id=f"{klass}_{align}"),
                     )
+                    if unit is not None:
+                        self.cells[(unit, title)] = label
+                    else:
+                        self.totals[(side, title)] = label
                     cx += width
                 y += row_h
-            y += self.px(10)
+            y += self.px(12)
         scroller.set_scrollable_area_dimensions((rect.width - bar, max(1, y)))
 
     # -- actions

@@ -63,6 +63,13 @@ def test_the_results_show_the_winner_the_reason_and_every_unit(make_app: AppMake
             "Taken": str(s.damage_taken),
             "Fate": out_text(s.out),
         }
+    for posse in battle.session.match.posses:
+        units = [s for s in stats if s.side == posse.side]
+        assert results.totals[(posse.side, "Attacks")].text == str(sum(s.attacks for s in units))
+        assert (
+            results.totals[(posse.side, "Fate")].text
+            == f"{sum(1 for s in units if s.out)} of {len(units)} out"
+        )
     assert any(s.out for s in stats)  # someone left the fight
     assert sum(s.attacks for s in stats) > 0
 

@@ -90,7 +90,7 @@ class PauseMenu(SheetScene):
 
     heading = "Paused"
     overlay = True
-    sheet_size = (440, 530)
+    sheet_size = (440, 505)
 
     def __init__(
         self, shell: Shell, screen: BattleScreen, flow: Flow, size: tuple[int, int] = (1280, 720)
@@ -117,7 +117,7 @@ class PauseMenu(SheetScene):
             object_id="#subtitle",
         )
         top = self.content_top + self.px(30)
-        note_h = self.px(46)
+        note_h = self.px(34)
         room = inner.height - top - note_h - self.px(10)
         gap = self.px(8)
         bh = min(self.px(50), (room - gap * (len(MENU) - 1)) // len(MENU))

@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 PLAY_STAMP := $(VENV)/.installed
-MAP ?= maps/frontier_town.tmx
+MAP ?=
+VIEW_MAP ?= maps/frontier_town.tmx
 
 .PHONY: play test lint typecheck bench soak screenshots clean
 
@@ -40,7 +41,14 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench_report .benchmarks/latest.json
 
 screenshots: $(STAMP)
-	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play $(MAP) --frames 30 --mouse 520,330 --screenshot docs/images/battlefield.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play $(VIEW_MAP) --frames 30 --mouse 520,330 --screenshot docs/images/battlefield.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --size 1280x720 --frames 10 --mouse 640,336 --screenshot docs/images/title.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen settings --size 1280x720 --frames 10 --screenshot docs/images/settings.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen posse --ruleset rift --size 1280x720 --frames 40 --mouse 682,403 --screenshot docs/images/posse_builder.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen newbattle --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/newbattle.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen pause --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/pause.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen results --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/results.png
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle.png
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks

@@ -145,7 +145,8 @@ def test_keys_pan_and_the_map_stays_reachable(app_scene: tuple[App, BattleScene]
     for _ in range(200):
         post(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
     app.step(1 / 60)
-    assert camera.center_x == 0  # clamped at the map's left edge: half the window still shows map
+    # clamped: the window's left edge stops at the map's left edge (no empty margin beside the map)
+    assert camera.center_x == pytest.approx(camera.view_w / (2 * camera.zoom))
 
 
 def test_frames_reuse_the_cached_map(app_scene: tuple[App, BattleScene]) -> None:

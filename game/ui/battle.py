@@ -155,6 +155,7 @@ class BattleScreen(GuiScene):
         self.over_reported = False
         self._reach_cache: tuple[object, dict[Hex, int]] | None = None
         self._views: dict[int, UnitView] = {}
+        self._targets_cache: tuple[object, tuple[int, ...]] | None = None
         self._views_for: tuple[int, int] | None = None
         self._tracker_cache: tuple[object, pygame.Surface] | None = None
         self._status_cache: tuple[str, pygame.Surface] | None = None
@@ -705,6 +706,7 @@ class BattleScreen(GuiScene):
         if not self.handover:
             self._draw_marks(surface, area)
             self._draw_tokens(surface, area)
+            self._draw_marks_over(surface, area)
             self._draw_floaters(surface, area)
         surface.set_clip(clip)
         self._draw_tracker(surface)
@@ -754,16 +756,33 @@ class BattleScreen(GuiScene):
             self.overlay.deploy(canvas, a.hexes)
         elif a.needs == "hex":
             self.overlay.fill(canvas, a.hexes, (255, 240, 200, 40))
-        for t in picker.reachable_targets():
-            where = self.match.position(t)
-            if where is not None:
-                self.overlay.target(canvas, where, strong=t == self.hovered.target)
         hov = self.hovered
         if hov.path:
             self.overlay.path(canvas, hov.path, hov.path_cost)
         if hov.caught and hov.hex is not None:
             spots = {self.match.position(u) for u in hov.caught}
             self.overlay.blast(canvas, [h for h in spots if h is not None] or [hov.hex])
+
+    def _targets(self, picker: Picker) -> tuple[int, ...]:
+        """The units an action can reach, asked once per state and action (an attack that names no
+        target asks the preview of every unit)."""
+        key = (self.state_key(), picker.action, picker.option)
+        if self._targets_cache is None or self._targets_cache[0] != key:
+            self._targets_cache = (key, picker.reachable_targets())
+        return self._targets_cache[1]
+
+    def _draw_marks_over(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Marks drawn over the tokens: target rings, the line of sight and the hit chance."""
+        picker = self.picker
+        if picker is None:
+            return
+        canvas = self._sub(surface, area)
+        a = picker.action
+        for t in self._targets(picker):
+            where = self.match.position(t)
+            if where is not None:
+                self.overlay.target(canvas, where, strong=t == self.hovered.target)
+        hov = self.hovered
         actor = self.match.position(a.actor)
         if (
             hov.target is not None

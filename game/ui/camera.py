@@ -38,16 +38,18 @@ class Camera:
         )
 
     def clamp(self) -> None:
-        """Keep the centre on the map; along an axis where the whole map fits in the view, centre it."""
+        """Keep the view on the map; along an axis where the whole map fits in the view, centre it."""
         bx, by, bw, bh = self.bounds
         if bw * self.zoom <= self.view_w:
             self.center_x = bx + bw / 2
-        else:
-            self.center_x = min(bx + bw, max(bx, self.center_x))
+        else:  # the view stays on the map: no empty margin beside it
+            half = self.view_w / (2 * self.zoom)
+            self.center_x = min(bx + bw - half, max(bx + half, self.center_x))
         if bh * self.zoom <= self.view_h:
             self.center_y = by + bh / 2
         else:
-            self.center_y = min(by + bh, max(by, self.center_y))
+            half = self.view_h / (2 * self.zoom)
+            self.center_y = min(by + bh - half, max(by + half, self.center_y))
 
     def pan_screen(self, dx: float, dy: float) -> None:
         """Move the map picture by (dx, dy) screen pixels (a drag to the right moves the map right)."""

@@ -21,8 +21,8 @@ ZOOM_STEP: Final = 1.15  # one mouse-wheel notch multiplies or divides the zoom 
 # Zoom snaps to a quantum so the per-zoom map cache is reused instead of rebuilt for 1.0000001 vs 1.0.
 ZOOM_QUANTUM: Final = 1 / 64
 KEY_PAN_SPEED: Final = 900.0  # screen pixels per second for WASD / arrow keys
-# How much of the map must stay on screen: the camera centre never leaves the map's rectangle, so at
-# least a quarter of the window always shows map.
+# The camera keeps the window on the map (no empty margin beside it); a map smaller than the window is
+# centred in it.
 DRAG_BUTTONS: Final = (1, 2)  # left and middle mouse button pan
 
 # -- map cache

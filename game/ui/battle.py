@@ -155,6 +155,7 @@ class BattleScreen(GuiScene):
         self.over_reported = False
         self._reach_cache: tuple[object, dict[Hex, int]] | None = None
         self._views: dict[int, UnitView] = {}
+        self._deploy_view_for = ""
         self._targets_cache: tuple[object, tuple[int, ...]] | None = None
         self._views_for: tuple[int, int] | None = None
         self._tracker_cache: tuple[object, pygame.Surface] | None = None
@@ -215,6 +216,10 @@ class BattleScreen(GuiScene):
             deploy = [a for a in self.actor_actions() if a.action == "deploy" and a.enabled]
             if deploy:
                 self.picker = Picker(self.match, deploy[0])
+                side = deploy[0].side
+                if side != self._deploy_view_for:
+                    self._deploy_view_for = side
+                    self.centre_on_hexes(deploy[0].hexes)
         if self.session.needs_handover():
             self.handover = True
         started = self.session.turn_started(events)
@@ -292,6 +297,26 @@ class BattleScreen(GuiScene):
         cam.center_x, cam.center_y = x, y
         cam.clamp()
 
+    def centre_on_hexes(self, hexes: tuple[Hex, ...]) -> None:
+        """Show a group of tiles (a deploy zone): the camera on their middle."""
+        if not hexes:
+            return
+        points = [self.tmap.geometry.hex_center(h) for h in hexes]
+        cam = self.view.camera
+        cam.center_x = sum(x for x, _ in points) / len(points)
+        cam.center_y = sum(y for _, y in points) / len(points)
+        cam.clamp()
+
+    def auto_deploy(self) -> None:
+        """The "Auto-deploy" button: the ruleset's deployment for the side deploying now, one command at a
+        time while that side is still the one deploying."""
+        side = self.session.deciding_side()
+        for cmd in self.match.ruleset.auto_deploy(self.match):
+            if self.session.deciding_side() != side or cmd.side not in ("", side):
+                continue
+            if self.match.validate(cmd) is None:
+                self.send(cmd)
+
     def hex_at(self, pos: tuple[int, int]) -> Hex | None:
         area = self.layout.map
         if not area.collidepoint(pos):
@@ -344,6 +369,7 @@ class BattleScreen(GuiScene):
         actions = [a for a in self.actor_actions() if a.action != "end_turn"]
         if self.handover or self.session.outcome is not None:
             actions = []
+        deploying = any(a.action == "deploy" for a in actions)
         fixed_w = lay.px(118)
         room = lay.bar.width - lay.px(24) - fixed_w
         rows = max(1, min(3, -(-len(actions) * lay.px(170) // max(1, room))))
@@ -382,6 +408,10 @@ class BattleScreen(GuiScene):
         undo_reason = self.session.undo_problem()
         specs = [
             ("end_turn", "End Turn", self.end_turn, end is not None, "End the turn (Enter)"),
+        ]
+        if deploying:
+            specs = [("auto_deploy", "Auto-deploy", self.auto_deploy, True, "Place the rest of this posse")]
+        specs += [
             ("undo", "Undo", self.undo, undo_reason is None, undo_reason or "Take back the last move (U)"),
             ("menu", "Menu", self.open_menu, True, "Pause menu: save, load, settings (Esc)"),
         ]

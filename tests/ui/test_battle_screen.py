@@ -125,3 +125,33 @@ def test_short_labels_keep_the_verb_and_the_thing() -> None:
     assert _short('Fire Firearm ("Standard" MDTC Model 4 Pistol)') == "Fire: Model 4 Pistol"
     assert _short("Interact: Pick Up (Canteen)") == "Pick Up: Canteen"
     assert _short("Move") == "Move"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "posses"), [("rift", _rift_posses), ("frontier", _frontier_posses)], ids=["rift", "frontier"]
+)
+def test_auto_deploy_places_the_deciding_posse_and_the_zone_is_in_view(
+    make_app: Callable[..., App],
+    tmp_path: Path,
+    ruleset: str,
+    posses: Callable[[], list],  # type: ignore[type-arg]
+) -> None:
+    """Issue 5: "Deployment on the map's deploy zones (click to place, or auto-deploy)"."""
+    app = make_app((1280, 720))
+    screen = _screen(app, ruleset, posses(), tmp_path)
+    picker = screen.picker
+    assert picker is not None and picker.action.action == "deploy"
+    area = screen.layout.map
+    shown = [h for h in picker.action.hexes if area.collidepoint(bd.hex_pos(screen, h))]
+    assert shown, "the deploy zone is on screen when deployment starts"
+    for side in ("side1", "side2"):
+        if screen.handover:
+            click(app, area.center)
+        assert screen.session.deciding_side() == side
+        button = screen.buttons["auto_deploy"]
+        click(app, button.get_abs_rect().center)
+        placed = [u for u in screen.match.units(side) if screen.match.position(u) is not None]
+        assert placed == screen.match.units(side)
+    assert "auto_deploy" not in screen.buttons or not any(
+        a.action == "deploy" for a in screen.session.legal()
+    )

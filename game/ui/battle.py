@@ -403,7 +403,7 @@ class BattleScreen(GuiScene):
             if self.picker is not None and self.picker.action == a:
                 button.set_selected(True)
             self.action_buttons.append((button, a))
-        right = lay.bar.width - lay.px(8)
+        right = lay.bar.width - lay.px(16)  # inside the panel frame
         end = next((a for a in self.actor_actions() if a.action == "end_turn"), None)
         undo_reason = self.session.undo_problem()
         specs = [

@@ -19,8 +19,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
+from game.commands import Command
 from game.events import CardDealt, DamageTaken, Event, Moved, Roll
 from game.hexgrid import Hex, hex_distance
+from game.match import Match
 from game.rules import AttackPreview, LegalAction, UnitView
 from game.tiledmap import TiledMap
 from game.ui import settings
@@ -174,7 +176,7 @@ class BattleScreen(GuiScene):
 
     # -- model ----------------------------------------------------------------------------------------
     @property
-    def match(self):  # type: ignore[no-untyped-def]  # noqa: ANN201
+    def match(self) -> Match:
         return self.session.match
 
     def state_key(self) -> tuple[int, int]:
@@ -230,11 +232,8 @@ class BattleScreen(GuiScene):
         if self.session.outcome is not None:
             self.picker = None
 
-    def send(self, command: object) -> bool:
+    def send(self, command: Command) -> bool:
         """Hand a command to the session; show the reason if it is refused."""
-        from game.commands import Command  # noqa: PLC0415  (local: keeps the import list short)
-
-        assert isinstance(command, Command)
         events, reason = self.session.try_apply(command)
         if reason is not None:
             self.message = reason
@@ -751,9 +750,6 @@ class BattleScreen(GuiScene):
         if self.help_open:
             self._draw_help(surface)
 
-    def _sub(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Surface:
-        return surface.subsurface(area)
-
     def _reach_costs(self, action: LegalAction) -> dict[Hex, int]:
         """The cheapest cost to each offered tile (for the dots), cached per state and action."""
         key = (len(self.match.log), action)
@@ -767,7 +763,7 @@ class BattleScreen(GuiScene):
         return self._reach_cache[1]
 
     def _draw_marks(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        canvas = self._sub(surface, area)
+        canvas = surface.subsurface(area)
         if self.selected is not None and (here := self.match.position(self.selected)) is not None:
             self.overlay.selected(canvas, here)
         picker = self.picker
@@ -806,7 +802,7 @@ class BattleScreen(GuiScene):
         picker = self.picker
         if picker is None:
             return
-        canvas = self._sub(surface, area)
+        canvas = surface.subsurface(area)
         a = picker.action
         for t in self._targets(picker):
             where = self.match.position(t)
@@ -828,7 +824,7 @@ class BattleScreen(GuiScene):
                 self.overlay.badge(canvas, self.overlay.center(there), f"{_pct(preview.hit_chance)}")
 
     def _draw_tokens(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        canvas = self._sub(surface, area)
+        canvas = surface.subsurface(area)
         zoom = self.view.camera.zoom
         hex_size = min(self.tmap.geometry.tile_width, self.tmap.geometry.tile_height) * zoom
         by_hex: dict[Hex, list[int]] = {}

@@ -24,14 +24,13 @@ from game.events import (
     ActivationStarted,
     DamageTaken,
     Event,
-    MatchEnded,
     Roll,
     StatusChanged,
     UnitRemoved,
 )
 from game.match import IllegalCommandError, Match
 from game.rules import LegalAction, Outcome
-from game.save import SaveError, load_match, save_match
+from game.save import load_match, save_match
 
 __all__ = [
     "AUTOSAVE_KEEP",
@@ -241,16 +240,12 @@ class BattleSession:
     @classmethod
     def load(cls, path: Path, autosave_dir: Path | None = None) -> BattleSession:
         """A saved battle, replayed and checked against its digest (SaveError says what is wrong)."""
-        match, data = load_match(path)
+        match, _data = load_match(path)
         session = cls(match, autosave_dir)
         stem = path.stem
         if stem.startswith("autosave-"):
             session.battle_id = stem.removeprefix("autosave-")  # continue the same autosave file
-        del data
         return session
-
-    def ended(self, events: list[Event]) -> bool:
-        return any(isinstance(e, MatchEnded) for e in events) or self.match.is_over
 
     def turn_started(self, events: list[Event]) -> int | None:
         """The unit whose turn an ``apply`` started, if any (the UI centres the camera on it)."""
@@ -258,6 +253,3 @@ class BattleSession:
             if isinstance(e, ActivationStarted):
                 return e.unit
         return None
-
-
-__all__ += ["SaveError"]

@@ -16,7 +16,7 @@ from game.components import ActionPoints, Identity, Position, Removed
 from game.dice import roll
 from game.events import Event, Moved, Roll, UnitRemoved
 from game.hexgrid import hex_distance
-from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, TrackerEntry, UnitView
+from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -176,6 +176,10 @@ class ToyRuleset:
             "Shoot (1 AP): a d6, 4 or more takes the target out.\n"
             "A side wins when no hostile unit is left.\n"
         )
+
+    def prompt(self, match: Match) -> Prompt | None:
+        """The toy has no reactions: nothing breaks into its turns."""
+        return None
 
 
 RULESET = ToyRuleset()

@@ -25,6 +25,7 @@ __all__ = [
     "LegalAction",
     "Outcome",
     "PosseSpec",
+    "Prompt",
     "Ruleset",
     "StatusView",
     "TrackerEntry",
@@ -69,7 +70,11 @@ class LegalAction:
     - ``"path"``: a path from the actor's hex whose last hex is one of ``hexes`` -> ``path``;
     - ``"choice"``: one of ``choices`` -> ``option``;
     - ``"assign"``: one entry of ``targets`` for each of ``max_picks`` successful dice, in die order ->
-      ``targets`` (an entry may repeat: "You may choose the same target more than once").
+      ``targets`` (an entry may repeat: "You may choose the same target more than once"); ``dice`` holds
+      those dice's values, in the same order, for the screen to show as chips.
+
+    ``choice_labels``, when given, are the ``choices`` in a player's words, one for one ("Act 1st, before
+    Sheriff (K\u2660)" for the choice "1"); a UI shows them on the choice buttons.
 
     Whatever the need, a non-empty ``choices`` is always picked into ``option``, and non-empty ``targets``
     beside a "path" or "choice" need are picked into ``target`` (a charge: its path and its target).
@@ -89,6 +94,14 @@ class LegalAction:
     side: str = ""
     option: str = ""
     max_picks: int = 1
+    dice: tuple[int, ...] = ()
+    choice_labels: tuple[str, ...] = ()
+
+    def choice_label(self, choice: str) -> str:
+        """The words for one of ``choices`` (the choice itself when the ruleset gave none)."""
+        if choice in self.choices and len(self.choice_labels) == len(self.choices):
+            return self.choice_labels[self.choices.index(choice)]
+        return choice
 
     def command(
         self,
@@ -188,6 +201,24 @@ class TrackerEntry:
     card: bool = False  # a playing card (drawn as a card), else a roll
 
 
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision that breaks into the ordinary flow of turns, in a player's words: the banner the battle
+    screen shows over the map so the player knows what set it off.
+
+    ``title`` is short ("Hold Fire! React before the roll", "Place the Joker", "Assign the hits");
+    ``text`` says what happened and what can be done now ("Gang Boss's Hold Fire fires at Kid as Kid
+    moves. Doc may Nudge the roll, or pass."); ``cause`` is the unit whose action set it off and
+    ``about`` the units it concerns (the ones in danger, the targets), for the screen to mark.
+    """
+
+    title: str
+    text: str
+    decider: int | None = None
+    cause: int | None = None
+    about: tuple[int, ...] = ()
+
+
 class UnknownRulesetError(KeyError):
     pass
 
@@ -240,6 +271,11 @@ class Ruleset(Protocol):
 
     def rules_summary(self) -> str:
         """A short summary of how a turn works, for the in-game help (F1)."""
+        ...
+
+    def prompt(self, match: Match) -> Prompt | None:
+        """The decision waiting now if it is not an ordinary turn (a reaction window, a hit assignment,
+        the Joker's placement), else None."""
         ...
 
 

@@ -34,7 +34,7 @@ from game.events import (
     UnitRemoved,
 )
 from game.hexgrid import Hex, hex_distance
-from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, TrackerEntry, UnitView
+from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
 from game.rules.frontier import state as st
 from game.rules.frontier.combat import (
     AttackSituation,
@@ -1211,6 +1211,10 @@ class FrontierRuleset:
 
     def rules_summary(self) -> str:
         return RULES_SUMMARY
+
+    def prompt(self, match: Match) -> Prompt | None:
+        """No decision breaks into the turns yet (filled in by the prompt work)."""
+        return None
 
 
 def auto_deploy_commands(match: Match) -> list[Command]:

@@ -35,7 +35,7 @@ from game.events import (
     UnitRemoved,
 )
 from game.hexgrid import DIRECTIONS, Hex, hex_distance
-from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, TrackerEntry, UnitView
+from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
 from game.rules.rift import hooks
 from game.rules.rift.character import CharacterError, character_from_spec, character_problems, kit_of
 from game.rules.rift.components import (
@@ -1585,6 +1585,10 @@ class RiftRuleset:
 
     def rules_summary(self) -> str:
         return RULES_SUMMARY
+
+    def prompt(self, match: Match) -> Prompt | None:
+        """No decision breaks into the turns yet (filled in by the prompt work)."""
+        return None
 
     # helpers for ability modules
     def destroy_cover(self, match: Match, h: Hex, events: list[Event], by: int) -> bool:

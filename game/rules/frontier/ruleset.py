@@ -55,7 +55,7 @@ from game.rules.frontier.components import (
 )
 from game.rules.frontier.data import FrontierData, WeaponData, default_data
 from game.rules.frontier.endphase import EndPhaseProcessor
-from game.rules.frontier.views import RULES_SUMMARY, tracker, unit_view
+from game.rules.frontier.views import RULES_SUMMARY, card_label, tracker, unit_view
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -308,7 +308,8 @@ class FrontierRuleset:
         if game.phase == "joker":
             unit = self._joker_holder(match)
             assert unit is not None
-            slots = tuple(str(n) for n in range(1, len(self._carded(match)) + 1))
+            others = self._joker_others(match, unit)
+            slots = tuple(str(n) for n in range(1, len(others) + 2))
             return [
                 LegalAction(
                     "place_joker",
@@ -318,6 +319,7 @@ class FrontierRuleset:
                     needs="choice",
                     choices=slots,
                     side=st.side_of(unit),
+                    choice_labels=_joker_slot_labels(others),
                 )
             ]
         if game.phase == "action" and game.active:
@@ -736,10 +738,7 @@ class FrontierRuleset:
             place = int(cmd.option)
             act = st.activation(cmd.actor)
             act.joker = False
-            others = sorted(
-                (u for u in self._carded(match) if u != cmd.actor),
-                key=lambda u: (-(st.activation(u).card or 0), u),
-            )
+            others = self._joker_others(match, cmd.actor)
             others.insert(place - 1, cmd.actor)
             events.append(ActionTaken(game.round, cmd.actor, "place_joker", option=cmd.option))
             self._start_action_phase(match, game, others, events)
@@ -761,6 +760,14 @@ class FrontierRuleset:
 
     def _carded(self, match: Match) -> list[int]:
         return [u for u in match.units() if st.activation(u).card is not None]
+
+    def _joker_others(self, match: Match, holder: int) -> list[int]:
+        """The units with a card other than the Joker's holder, in activation order (highest card first):
+        placing the Joker at n puts its holder before the n-th of them (after all of them for the last)."""
+        return sorted(
+            (u for u in self._carded(match) if u != holder),
+            key=lambda u: (-(st.activation(u).card or 0), u),
+        )
 
     def _joker_holder(self, match: Match) -> int | None:
         for u in match.units():
@@ -1213,8 +1220,41 @@ class FrontierRuleset:
         return RULES_SUMMARY
 
     def prompt(self, match: Match) -> Prompt | None:
-        """No decision breaks into the turns yet (filled in by the prompt work)."""
-        return None
+        """The Joker's placement, the one decision that breaks into Frontier's flow ("If a Player draws the
+        Joker for a Unit, they may choose when that Unit acts initiative after all other Units have received
+        their initiative cards."); None otherwise. Frontier has no reaction: an opportunity attack is made
+        at once, without a choice."""
+        match.enter()
+        game = st.game_state(match)
+        if game.result or game.phase != "joker":
+            return None
+        holder = self._joker_holder(match)
+        if holder is None:
+            return None
+        name = st.name_of(holder)
+        text = f"{name} drew the Joker: choose where {name} acts in this round's initiative order."
+        return Prompt("Place the Joker", text, holder, holder)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _joker_slot_labels(others: list[int]) -> tuple[str, ...]:
+    """The Joker's places in a player's words, one per choice "1" ... "n": where its holder would act among
+    ``others`` (the other carded units, in activation order): "Act 1st, before Sheriff (K♠)", "Act 2nd,
+    after Sheriff (K♠)", ..., "Act last, after Outlaw (2♠)"."""
+
+    def who(u: int) -> str:
+        return f"{st.name_of(u)} ({card_label(st.activation(u).card_name)})"
+
+    if not others:
+        return ("Act 1st (no other unit has a card)",)
+    labels = [f"Act 1st, before {who(others[0])}"]
+    labels += [f"Act {_ordinal(n + 1)}, after {who(u)}" for n, u in enumerate(others[:-1], start=1)]
+    labels.append(f"Act last, after {who(others[-1])}")
+    return tuple(labels)
 
 
 def auto_deploy_commands(match: Match) -> list[Command]:

@@ -494,6 +494,7 @@ class RiftRuleset:
                     targets=targets,
                     side=self.side(task.unit),
                     max_picks=hits,
+                    dice=self._hit_values(task),
                 )
             ]
         if not task.reactors:
@@ -1587,8 +1588,94 @@ class RiftRuleset:
         return RULES_SUMMARY
 
     def prompt(self, match: Match) -> Prompt | None:
-        """No decision breaks into the turns yet (filled in by the prompt work)."""
+        """The decision on top of the stack in a player's words, for the battle screen's banner: the
+        attacker's hit assignment, or a reaction window (a Nudge before the roll, "Duck!" / Dodge Roll
+        before the hits land, a reaction as a turn starts, a Tactical Reposition step). None in an ordinary
+        turn, while the posses deploy and after the end. Read-only."""
+        match.enter()
+        game = self.game(match)
+        if game.phase != "battle" or not game.stack:
+            return None
+        task = game.stack[-1]
+        if task.kind == "attack" and task.stage == "assign":
+            return self._assign_prompt(match, task)
+        if task.reactors:
+            return self._window_prompt(match, task)
         return None
+
+    @staticmethod
+    def _hit_values(task: Task) -> tuple[int, ...]:
+        """The values of an attack's successful dice, in die order (the ones its hit assignment names)."""
+        return tuple(s.value for s in task.shots if s.hit)
+
+    def _assign_prompt(self, match: Match, task: Task) -> Prompt:
+        attacker = task.unit
+        values = self._hit_values(task)
+        hits = f"{len(values)} hit" + ("" if len(values) == 1 else "s")
+        text = (
+            f"{self._attack_words(task)}: {hits} ({_and_list([str(v) for v in values])}). "
+            "Assign each die to a valid target; the same one may take several."
+        )
+        targets = tuple(self._assign_targets(match, task))
+        return Prompt("Assign the hits", text, attacker, attacker, targets)
+
+    def _window_prompt(self, match: Match, task: Task) -> Prompt:
+        reactor = task.reactors[0]
+        who = self.uname(reactor)
+        window = self._window(task)
+        if window == "reposition":
+            caller = self.uname(task.unit)
+            can = bool(self._step_hexes(match, reactor))
+            if reactor == task.unit:
+                text = f"{caller} calls a Tactical Reposition" + (
+                    " and may move 1 tile, or pass." if can else " but has no tile to move to: pass."
+                )
+            else:
+                text = f"{caller} calls a Tactical Reposition. " + (
+                    f"{who} may move 1 tile, or pass." if can else f"{who} has no tile to move to: pass."
+                )
+            return Prompt("Tactical Reposition", text, reactor, task.unit)
+        labels = [a.label for a in self._decision_actions(match, task) if a.enabled and a.action != "pass"]
+        options = f"{who} may use {_or_list(labels)}, or pass." if labels else f"{who} can only pass now."
+        if window == "turn_start":
+            text = f"{self.uname(task.unit)}'s turn starts. {options}"
+            return Prompt("React before the turn", text, reactor, task.unit)
+        prefix = {"hold_fire": "Hold Fire! ", "covering_fire": "Covering Fire! "}.get(task.mode, "")
+        if window == "nudge":
+            text = f"{self._attack_words(task)}. {options}"
+            aimed_at: tuple[int, ...] = (task.forced,) if task.forced else ()
+            return Prompt(prefix + "React before the roll", text, reactor, task.unit, aimed_at)
+        coming: dict[int, list[str]] = {}
+        for target, value, _source, extra in self._blows(match, task):
+            named = ", ".join(f"{n} x{f}" for n, f in extra)
+            coming.setdefault(target, []).append(f"{value} ({named})" if named else str(value))
+        hits = "; ".join(f"{_and_list(values)} on {self.uname(t)}" for t, values in coming.items())
+        landing = f"Hits coming: {hits}." if hits else "No hit reaches anyone."
+        text = f"{self._attack_words(task)}. {landing} {options}"
+        about = tuple(self._endangered(match, task))
+        return Prompt(prefix + "React before the hits land", text, reactor, task.unit, about)
+
+    def _attack_words(self, task: Task) -> str:
+        """An attack on the stack as a clause: who attacks with what (and whom, when there is one target):
+        "Goon fires Goon's Revolver at Kid as Kid moves"."""
+        attacker = self.uname(task.unit)
+        w = self.weapon(task.weapon) if task.weapon else None
+        what = _weapon_words(w.name) if w is not None else "a weapon"
+        mover = self.uname(task.forced) if task.forced else ""
+        if task.mode == "hold_fire":
+            return f"{attacker} fires {what} at {mover} as {mover} moves"
+        if task.mode == "covering_fire":
+            return f"{attacker} fires a 1 stress shot at {mover} as {mover} moves"
+        if task.mode == "haymaker":
+            return f"{attacker} throws a Haymaker at {mover}"
+        if w is not None and w.explosive:
+            return f"{attacker} throws {what}"
+        words = f"{attacker} {'is about to fire' if task.stage == 'nudge' else 'fires'} {what}"
+        if task.forced:
+            words += f" at {mover}"
+        if task.mode != "fire" and task.mode in self.data.actions:
+            words += f" ({self.data.actions[task.mode].name})"
+        return words
 
     # helpers for ability modules
     def destroy_cover(self, match: Match, h: Hex, events: list[Event], by: int) -> bool:
@@ -1623,6 +1710,24 @@ class RiftRuleset:
         esper.add_component(unit, Removed(reason))
         events.append(StatusChanged(rnd, unit, reason, True))
         events.append(UnitRemoved(rnd, unit, reason))
+
+
+def _joined(words: list[str], last: str) -> str:
+    """ "6", "6 and 5", "6, 5 and 4" (``last`` is the word before the last item)."""
+    return ", ".join(words[:-1]) + f" {last} " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _and_list(words: list[str]) -> str:
+    return _joined(words, "and")
+
+
+def _or_list(words: list[str]) -> str:
+    return _joined(words, "or")
+
+
+def _weapon_words(name: str) -> str:
+    """A weapon's printed name after a verb: "the MDTC Antipersonnel Grenade", but "Goon's Revolver"."""
+    return name if "'s " in name else f"the {name}"
 
 
 def end_of_encounter(match: Match) -> list[tuple[int, int]]:

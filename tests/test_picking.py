@@ -83,13 +83,40 @@ def test_assign_takes_one_click_per_hit_in_die_order_and_can_take_one_back(tmp_p
     rk.script(m, 6, 5, 1)
     m.apply(rk.cmd("fire", me, option=PISTOL))
     picker = Picker(m, rk.find(m, me, "assign"))
-    assert picker.click(at(8)) is None and picker.picked == [g1]
+    assert picker.action.dice == (6, 5)  # the successful dice, in die order
+    assert picker.click(at(8)) is None and picker.slots == [g1, None]
     picker.unpick()
+    assert picker.slots == [None, None]
     assert picker.click(at(9)) is None
     assert picker.click(at(12)) is None  # nobody there: no pick
     done = picker.click(at(9))
     assert done is not None and done.targets == (g2, g2)
     assert picker.preview() is not None and picker.preview().per_target == ((g2, 11),)  # type: ignore[union-attr]
+
+
+def test_assign_puts_a_dragged_die_on_its_target_in_any_order_and_sends_in_die_order(
+    tmp_path: Path,
+) -> None:
+    """Through the Rift: "Assign each die to a valid target." - a die dropped on a target (the second
+    die first) fills its own slot; the command names the targets in die order."""
+    m = _rift(tmp_path, rk.rifter("cunning"))
+    me, g1, g2 = rk.unit(m, "side1"), rk.unit(m, "side2", 0), rk.unit(m, "side2", 1)
+    rk.place(m, me, at(5))
+    rk.place(m, g1, at(8))
+    rk.place(m, g2, at(9))
+    rk.give_turn(m, me)
+    rk.script(m, 6, 5, 1)
+    m.apply(rk.cmd("fire", me, option=PISTOL))
+    picker = Picker(m, rk.find(m, me, "assign"))
+    picker.assign(1, g2)  # the 5 dragged onto the second goon
+    assert picker.slots == [None, g2] and picker.command() is None
+    picker.hold(1)  # picked up again and clicked onto the first goon: it moves
+    assert picker.click(at(8)) is None and picker.slots == [None, g1]
+    assert picker.next_die == 0
+    done = picker.click(at(9))
+    assert done is not None and done.targets == (g2, g1)
+    picker.unpick()  # takes back the die assigned last (the 6)
+    assert picker.slots == [None, g1]
 
 
 def test_frontier_shoot_picks_a_target_by_its_hex(tmp_path: Path) -> None:

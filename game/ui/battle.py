@@ -23,15 +23,17 @@ from game.commands import Command
 from game.events import CardDealt, DamageTaken, Event, Moved, Roll
 from game.hexgrid import Hex, hex_distance
 from game.match import Match
-from game.rules import AttackPreview, LegalAction, UnitView
+from game.rules import AttackPreview, LegalAction, Prompt, UnitView
 from game.tiledmap import TiledMap
 from game.ui import settings
 from game.ui.combatlog import LogLine, describe
-from game.ui.gui import GuiManager, GuiScene, Shell, _theme_cached, display_font
+from game.ui.dialogs import ConfirmDialog
+from game.ui.gui import GuiManager, GuiScene, Shell, TipButton, _theme_cached, display_font
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
+from game.ui.pause import HelpScene
 from game.ui.picking import Hover, Picker, units_at
-from game.ui.scenes import Action
+from game.ui.scenes import Action, Pop, Push
 from game.ui.session import BattleSession
 from game.ui.tokens import TokenArt, icon_key, token_layout
 
@@ -151,9 +153,12 @@ class BattleScreen(GuiScene):
         self.dice: DiceShow | None = None
         self.message = ""
         self.handover = False
-        self.confirm_end: LegalAction | None = None
-        self.help_open = False
         self.clock = 0.0
+        self.drag_die: int | None = None  # a hit die being dragged from the tray onto a target
+        self.drag_die_moved = False
+        self._prompt_cache: tuple[object, Prompt | None] | None = None
+        self.status_chips: list[tuple[TipButton, str]] = []
+        self.choice_buttons: list[tuple[TipButton, str]] = []
         self.over_reported = False
         self._reach_cache: tuple[object, dict[Hex, int]] | None = None
         self._views: dict[int, UnitView] = {}
@@ -214,6 +219,9 @@ class BattleScreen(GuiScene):
         if assign is not None:
             self.selected = assign.actor
             self.picker = Picker(self.match, assign)
+        elif (forced := self._forced_choice(legal)) is not None:
+            self.selected = forced.actor
+            self.picker = Picker(self.match, forced)
         else:
             deploy = [a for a in self.actor_actions() if a.action == "deploy" and a.enabled]
             if deploy:
@@ -231,6 +239,22 @@ class BattleScreen(GuiScene):
         self._widgets_for = None  # rebuild the bar and panels
         if self.session.outcome is not None:
             self.picker = None
+
+    @staticmethod
+    def _forced_choice(legal: list[LegalAction]) -> LegalAction | None:
+        """A choice the decider cannot put off (the Joker's place): the only thing it may do."""
+        enabled = [a for a in legal if a.enabled]
+        if len(enabled) == 1 and enabled[0].needs == "choice" and len(enabled[0].choices) > 1:
+            return enabled[0]
+        return None
+
+    def prompt(self) -> Prompt | None:
+        """The ruleset's words for a decision that breaks into the turns, asked once per state."""
+        key = self.state_key()
+        if self._prompt_cache is None or self._prompt_cache[0] != key:
+            prompt = None if self.session.outcome is not None else self.match.ruleset.prompt(self.match)
+            self._prompt_cache = (key, prompt)
+        return self._prompt_cache[1]
 
     def send(self, command: Command) -> bool:
         """Hand a command to the session; show the reason if it is refused."""
@@ -337,13 +361,15 @@ class BattleScreen(GuiScene):
         self.view.resize(self.layout.map.size)
         self.buttons = {}
         self.action_buttons = []
+        self.choice_buttons = []
         lay = self.layout
         self._preload_fonts(manager)
         panel = UIPanel(lay.panel, manager=manager, object_id="#battle_panel")
         pw = lay.panel.width - lay.px(16)
+        chips_h = self._build_status_chips(manager, panel, pw)
         self._unit_box = UITextBox(
             "",
-            pygame.Rect(lay.px(6), lay.px(6), pw, lay.px(250)),
+            pygame.Rect(lay.px(6), lay.px(6), pw, lay.px(250) - chips_h),
             manager=manager,
             container=panel,
             object_id="#unit_box",
@@ -368,15 +394,41 @@ class BattleScreen(GuiScene):
         actions = [a for a in self.actor_actions() if a.action != "end_turn"]
         if self.handover or self.session.outcome is not None:
             actions = []
+        choosing = self._choosing()
         deploying = any(a.action == "deploy" for a in actions)
         fixed_w = lay.px(118)
         room = lay.bar.width - lay.px(24) - fixed_w
-        rows = max(1, min(3, -(-len(actions) * lay.px(170) // max(1, room))))
-        per_row = max(1, -(-len(actions) // rows)) if actions else 1
-        width = max(lay.px(64), min(lay.px(220), room // per_row))
+        count = len(choosing.action.choices) if choosing is not None else len(actions)
+        rows = max(1, min(3, -(-count * lay.px(170) // max(1, room))))
+        per_row = max(1, -(-count // rows)) if count else 1
+        width = max(lay.px(64), min(lay.px(240), room // per_row))
         inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
         row_h = min(lay.px(40), (inner_h - lay.px(4) * (rows - 1)) // rows)
         font = _font(max(9, round(14 * lay.s)), bold=True)
+
+        def slot(i: int) -> pygame.Rect:
+            row, col = divmod(i, per_row)
+            return pygame.Rect(
+                lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h
+            )
+
+        if choosing is not None:
+            # the options of a choice as buttons (the Joker's place in the order): its own words
+            a = choosing.action
+            for i, choice in enumerate(a.choices):
+                key = str(i + 1) if i < 9 else ""
+                words = a.choice_label(choice)
+                rect = slot(i)
+                button = self.button(
+                    rect,
+                    _fit_text(font, f"{key} {words}".strip(), rect.width - lay.px(10)),
+                    functools.partial(self.choose_option, choice),
+                    container=bar,
+                    tooltip=f"{a.label}: {words}" + (f" (key {key})" if key else ""),
+                    class_id="@action",
+                )
+                self.choice_buttons.append((button, choice))
+            actions = []
         for i, a in enumerate(actions):
             key = str(i + 1) if i < 9 else ""
             cost = f" \u00b7 {a.cost}AP" if a.cost else ""
@@ -385,18 +437,26 @@ class BattleScreen(GuiScene):
                 if not a.enabled
                 else f"{a.label}: {a.cost} AP" + (f" (key {key})" if key else "")
             )
-            row, col = divmod(i, per_row)
-            rect = pygame.Rect(
-                lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h
-            )
-            text = _fit_text(font, f"{key} {_short(a.label)}{cost}".strip(), rect.width - lay.px(10))
+            rect = slot(i)
+            label = _short(a.label)
+            enabled = a.enabled
+            if self.picker is not None and self.picker.action == a and a.needs == "assign":
+                ready = self.picker.command() is not None
+                label = "Fire the hits (Enter)" if ready else f"{label}: drag the dice"
+                tip = (
+                    "Deal the hits as assigned"
+                    if ready
+                    else "Drag each die from the tray onto a target, or click targets in die order"
+                )
+                enabled = ready
+            text = _fit_text(font, f"{key} {label}{cost}".strip(), rect.width - lay.px(10))
             button = self.button(
                 rect,
                 text,
                 functools.partial(self.choose, a),
                 container=bar,
                 tooltip=tip,
-                enabled=a.enabled,
+                enabled=enabled,
                 class_id="@action",
             )
             if self.picker is not None and self.picker.action == a:
@@ -405,11 +465,13 @@ class BattleScreen(GuiScene):
         right = lay.bar.width - lay.px(16)  # inside the panel frame
         end = next((a for a in self.actor_actions() if a.action == "end_turn"), None)
         undo_reason = self.session.undo_problem()
-        specs = [
+        specs: list[tuple[str, str, Callable[[], None], bool, str]] = [
             ("end_turn", "End Turn", self.end_turn, end is not None, "End the turn (Enter)"),
         ]
         if deploying:
             specs = [("auto_deploy", "Auto-deploy", self.auto_deploy, True, "Place the rest of this posse")]
+        elif choosing is not None and self._forced_choice(self.session.legal()) is None:
+            specs = [("back", "Back", self.cancel_aim, True, "Choose another action (Esc)")]
         specs += [
             ("undo", "Undo", self.undo, undo_reason is None, undo_reason or "Take back the last move (U)"),
             ("menu", "Menu", self.open_menu, True, "Pause menu: save, load, settings (Esc)"),
@@ -421,6 +483,49 @@ class BattleScreen(GuiScene):
                 rect, text, fn, container=bar, tooltip=tip, enabled=enabled, class_id="@action"
             )
         self._widgets_for = self._widget_key()
+
+    def _build_status_chips(self, manager: GuiManager, panel: UIPanel, width: int) -> int:
+        """The selected unit's statuses as chips at the foot of the unit box, each with a tooltip quoting
+        the rule it comes from; returns the height they take."""
+        self.status_chips = []
+        if self.selected is None or self.handover:
+            return 0
+        statuses = self.unit_view(self.selected).statuses
+        if not statuses:
+            return 0
+        lay = self.layout
+        font = _font(max(9, round(13 * lay.s)), bold=True)
+        h, gap = lay.px(26), lay.px(4)
+        rects: list[pygame.Rect] = []
+        x, row = 0, 0
+        for st in statuses:
+            w = min(width, font.size(st.name)[0] + lay.px(22))
+            if x and x + w > width:
+                x, row = 0, row + 1
+            rects.append(pygame.Rect(x, row * (h + gap), w, h))
+            x += w + gap
+        rows = row + 1
+        top = lay.px(6) + lay.px(250) - rows * (h + gap)
+        for st, rect in zip(statuses, rects, strict=True):
+            detail = f"<br>{_esc(st.detail)}" if st.detail else ""
+            tip = f"<b>{_esc(st.name)}</b>{detail}<br><i>\u201c{_esc(st.rule)}\u201d</i>"
+            chip = TipButton(
+                rect.move(lay.px(6), top),
+                _fit_text(font, st.name, rect.width - lay.px(8)),
+                manager=manager,
+                container=panel,
+                tool_tip_text=tip,
+                object_id=pygame_gui.core.ObjectID(object_id="#status_chip", class_id="@status_chip"),
+            )
+            self.status_chips.append((chip, st.name))
+        return rows * (h + gap)
+
+    def _choosing(self) -> Picker | None:
+        """The picker while it waits for one of its action's choices (shown as buttons)."""
+        p = self.picker
+        if p is not None and p.action.needs == "choice" and not p.option and not self.handover:
+            return p
+        return None
 
     def _preload_fonts(self, manager: GuiManager) -> None:
         """The unit panel's and log's rich text uses bold, italic and larger sizes of the text font:
@@ -439,11 +544,15 @@ class BattleScreen(GuiScene):
             manager.preload_fonts(wanted)
 
     def _widget_key(self) -> object:
+        picker = self.picker
         return (
             len(self.match.log),
+            id(self.match),
             self.selected,
             self.handover,
-            self.picker is not None and self.picker.action,
+            picker is not None and picker.action,
+            picker is not None and picker.option,
+            picker is not None and picker.command() is not None,
         )
 
     def refresh_widgets(self) -> None:
@@ -456,14 +565,50 @@ class BattleScreen(GuiScene):
         if not action.enabled:
             self.message = action.reason or "not possible now"
             return
+        current = self.picker
+        if (
+            current is not None
+            and current.action == action
+            and action.needs in ("targets", "assign")
+            and (cmd := current.command()) is not None
+        ):
+            self.send(cmd)  # the button again confirms the picks (the hits as assigned)
+            return
+        if current is not None and current.action == action and action.needs == "assign":
+            self.message = "assign every die first: drag each onto a target"
+            return
         picker = Picker(self.match, action)
         if action.needs == "choice" and len(action.choices) == 1:
             picker.option = action.choices[0]
         if action.needs == "choice" and not picker.option:
             self.picker = picker
-            self.message = "pick: " + ", ".join(f"{i + 1}) {c}" for i, c in enumerate(action.choices))
+            self.message = f"{action.label}: choose one"
             self._widgets_for = None
             return
+        self._aim(picker)
+
+    def choose_option(self, option: str) -> None:
+        """One of the choice buttons (or its number key) while a choice is being made."""
+        picker = self._choosing()
+        if picker is None or option not in picker.action.choices:
+            return
+        picker.option = option
+        self.picker = None  # aimed afresh: a choice that still needs the map is pointed, not fired
+        self._aim(picker)
+
+    def cancel_aim(self) -> None:
+        """Put the chosen action down (Esc, right click, Back), unless the decision cannot wait."""
+        if self.picker is None or self.picker.action.needs == "assign":
+            return
+        if self._forced_choice(self.session.legal()) is not None:
+            return
+        self.picker = None
+        self.message = ""
+        self._widgets_for = None
+
+    def _aim(self, picker: Picker) -> None:
+        """Send an action that needs nothing more, else aim it on the map."""
+        action = picker.action
         if picker.ready_without_map and not picker.reachable_targets():
             cmd = picker.command()
             if cmd is not None:
@@ -479,18 +624,40 @@ class BattleScreen(GuiScene):
         self._reach_cache = None
         self._widgets_for = None
 
-    def end_turn(self) -> None:
+    def end_turn(self, *, confirmed: bool = False) -> None:
+        """End the turn; while AP remain and something could still be done, ask first (a dialog)."""
         end = next((a for a in self.actor_actions() if a.action == "end_turn"), None)
         if end is None:
             return
-        if self.selected is not None and self.confirm_end is None:
+        if self.selected is not None and not confirmed:
             view = self.unit_view(self.selected)
             usable = [a for a in self.actor_actions() if a.enabled and a.cost > 0 and a.action != "end_turn"]
-            if view.action_points[0] > 0 and usable:
-                self.confirm_end = end
+            ap = view.action_points[0]
+            if ap > 0 and usable:
+                could = ", ".join(_short(a.label) for a in usable[:4]) + ("\u2026" if len(usable) > 4 else "")
+                self.act(
+                    Push(
+                        ConfirmDialog(
+                            self.shell,
+                            "End the turn?",
+                            f"{view.name} still has {ap} AP and could: {could}.",
+                            yes="End turn (Y)",
+                            no="Keep going (N)",
+                            on_yes=self._end_confirmed,
+                            size=self.size,
+                        )
+                    )
+                )
                 return
-        self.confirm_end = None
         self.send(end.command())
+
+    def _end_confirmed(self) -> Action:
+        self.end_turn(confirmed=True)
+        return Pop()
+
+    def open_help(self) -> None:
+        """F1: the ruleset's summary of a turn and the keys (the pause menu's Help page)."""
+        self.act(Push(HelpScene(self.shell, self.match.ruleset, self.size)))
 
     def undo(self) -> None:
         problem = self.session.undo_problem()
@@ -511,15 +678,17 @@ class BattleScreen(GuiScene):
         if self.handover or h is None:
             return
         if button == 3:
-            if self.picker is not None and self.picker.picked:
+            if self.picker is not None and self.picker.has_picks:
                 self.picker.unpick()
+                self._assign_message()
             else:
-                self.picker = None
-                self._widgets_for = None
+                self.cancel_aim()
             return
         if self.picker is not None:
             cmd = self.picker.click(h)
-            if cmd is not None:
+            if self.picker.action.needs == "assign":
+                self._assign_message()  # sent by Enter or the button, once the player has looked
+            elif cmd is not None:
                 self.send(cmd)
             elif self.picker.action.needs in ("targets",) and self.picker.picked:
                 self.message = f"{len(self.picker.picked)} picked: Enter to confirm"
@@ -529,6 +698,79 @@ class BattleScreen(GuiScene):
         if here:
             self.selected = here[0]
             self._widgets_for = None
+
+    def _assign_message(self) -> None:
+        picker = self.picker
+        if picker is None or picker.action.needs != "assign":
+            return
+        left = sum(1 for t in picker.slots if t is None)
+        if left:
+            self.message = f"{left} hit{'s' if left != 1 else ''} to assign: drag a die onto a target"
+            return
+        preview = picker.preview()
+        names = ", ".join(
+            f"{self.match.identity(u).name} {amount}" for u, amount in (preview.per_target if preview else ())
+        )
+        self.message = "all hits assigned" + (f" ({names})" if names else "") + ": Enter fires them"
+
+    # -- the dice tray (hit assignment) ---------------------------------------------------------------------
+    def tray_dice(self) -> list[pygame.Rect]:
+        """Where each die of a hit assignment sits in the tray (window coordinates); [] when none."""
+        picker = self.picker
+        if picker is None or picker.action.needs != "assign" or self.handover:
+            return []
+        # in the action bar, right of the assign button (over the map they would hide the tokens)
+        n = len(picker.slots)
+        bar = self.layout.bar
+        size, gap = max(26, round(42 * self.scale)), max(6, round(10 * self.scale))
+        x = bar.x + round(280 * self.scale)
+        room = bar.right - round(140 * self.scale) - x
+        if n * (size + gap) > room:
+            size = max(18, room // n - gap)
+        y = bar.y + round(26 * self.scale)
+        return [pygame.Rect(x + i * (size + gap), y, size, size) for i in range(n)]
+
+    def _die_values(self) -> tuple[int, ...]:
+        picker = self.picker
+        if picker is None:
+            return ()
+        values = picker.action.dice
+        return values if len(values) == len(picker.slots) else tuple(0 for _ in picker.slots)
+
+    def _tray_event(self, event: pygame.event.Event) -> bool:
+        """Dragging (or clicking) a die of the tray; True when the event was the tray's."""
+        picker = self.picker
+        if picker is None or picker.action.needs != "assign":
+            self.drag_die = None
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self.tray_dice()):
+                if rect.collidepoint(event.pos):
+                    self.drag_die, self.drag_die_moved = i, False
+                    return True
+            return False
+        if self.drag_die is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if any(r.collidepoint(event.pos) for r in self.tray_dice()) is False:
+                self.drag_die_moved = True
+            self._hover(self.hex_at(event.pos))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            die, self.drag_die = self.drag_die, None
+            h = self.hex_at(event.pos)
+            targets = units_at(self.match, h, picker.action.targets) if h is not None else []
+            if targets:
+                picker.assign(die, targets[0])
+            elif self.drag_die_moved:
+                picker.assign(die, None)  # dragged off into the open: taken back
+            else:
+                picker.hold(None if picker.holding == die else die)  # a click: in hand for a target click
+            self._assign_message()
+            self._hover(h)
+            return True
+        return False
 
     # -- events -------------------------------------------------------------------------------------------
     def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
@@ -543,18 +785,7 @@ class BattleScreen(GuiScene):
             self.dice = None  # skip the animation
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 return None
-        if self.confirm_end is not None and event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_y):
-                self.end_turn()
-            else:
-                self.confirm_end = None
-            return None
-        if self.confirm_end is not None and event.type == pygame.MOUSEBUTTONUP:
-            yes, no = self._confirm_buttons()
-            if yes.collidepoint(event.pos):
-                self.end_turn()
-            elif no.collidepoint(event.pos):
-                self.confirm_end = None
+        if self._tray_event(event):  # the tray lies on the action bar's panel: its clicks are the tray's
             return None
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -580,7 +811,8 @@ class BattleScreen(GuiScene):
             self.view.zoom_by(event.y, (self.mouse[0] - area.x, self.mouse[1] - area.y))
             self._hover(self.hex_at(self.mouse))
         elif event.type == pygame.KEYDOWN:
-            return self._key(event)
+            action = self._key(event)
+            return action if action is not None else self._take()
         return None
 
     def _binding(self, name: str) -> int | None:
@@ -594,15 +826,15 @@ class BattleScreen(GuiScene):
 
     def _key(self, event: pygame.event.Event) -> Action | None:
         key = event.key
-        if self.help_open:
-            self.help_open = False
-            return None
-        if key == self._binding("help"):
-            self.help_open = True
+        if key == self._binding("help") or key == pygame.K_F1:
+            self.open_help()
         elif key == self._binding("pause"):
-            if self.picker is not None and self.picker.action.needs != "assign":
-                self.picker = None
-                self._widgets_for = None
+            if (
+                self.picker is not None
+                and self.picker.action.needs != "assign"
+                and self._forced_choice(self.session.legal()) is None
+            ):
+                self.cancel_aim()
             else:
                 self.open_menu()
         elif key == self._binding("end_turn"):
@@ -622,15 +854,15 @@ class BattleScreen(GuiScene):
                 i = actors.index(self.selected) if self.selected in actors else -1
                 self.selected = actors[(i + 1) % len(actors)]
                 self._widgets_for = None
+        elif key == pygame.K_BACKSPACE and self.picker is not None and self.picker.has_picks:
+            self.picker.unpick()
+            self._assign_message()
         elif key in NUMBER_KEYS:
             index = NUMBER_KEYS.index(key)
-            if self.picker is not None and self.picker.action.needs == "choice" and not self.picker.option:
-                choices = self.picker.action.choices
-                if index < len(choices):
-                    self.picker.option = choices[index]
-                    cmd = self.picker.command()
-                    if cmd is not None:
-                        self.send(cmd)
+            choosing = self._choosing()
+            if choosing is not None:
+                if index < len(choosing.action.choices):
+                    self.choose_option(choosing.action.choices[index])
                 return None
             bar = [a for a in self.actor_actions() if a.action != "end_turn"]
             if index < len(bar):
@@ -740,15 +972,22 @@ class BattleScreen(GuiScene):
         surface.set_clip(clip)
         self._draw_tracker(surface)
         manager.draw_ui(surface)
+        if not self.handover:
+            self._draw_tray(surface)
         self._draw_status(surface)
+        banner = None
+        if not self.handover:
+            banner = self._draw_banner(surface)
         if self.dice is not None and not self.handover:
-            self._draw_dice(surface)
-        if self.confirm_end is not None:
-            self._draw_confirm(surface)
+            self._draw_dice(surface, below=banner)
         if self.handover:
             self._draw_handover(surface)
-        if self.help_open:
-            self._draw_help(surface)
+        if self.drag_die is not None and self.drag_die_moved and self.mouse is not None:
+            values = self._die_values()
+            if self.drag_die < len(values):
+                rect = pygame.Rect(0, 0, max(30, round(44 * self.scale)), max(30, round(44 * self.scale)))
+                rect.center = self.mouse
+                _draw_die(surface, rect, values[self.drag_die], hit=True, lifted=True)
 
     def _reach_costs(self, action: LegalAction) -> dict[Hex, int]:
         """The cheapest cost to each offered tile (for the dots), cached per state and action."""
@@ -798,12 +1037,27 @@ class BattleScreen(GuiScene):
         return self._targets_cache[1]
 
     def _draw_marks_over(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Marks drawn over the tokens: target rings, the line of sight and the hit chance."""
+        """Marks drawn over the tokens: who a prompt is about, target rings, the dice assigned to each
+        target, the line of sight and the hit chance."""
+        canvas = surface.subsurface(area)
+        prompt = self.prompt()
+        if prompt is not None:
+            for u in prompt.about:
+                if (where := self.match.position(u)) is not None:
+                    self.overlay.alert(canvas, where)
         picker = self.picker
         if picker is None:
             return
-        canvas = surface.subsurface(area)
         a = picker.action
+        if a.needs == "assign":
+            values = self._die_values()
+            given: dict[int, list[int]] = {}
+            for i, t in enumerate(picker.slots):
+                if t is not None:
+                    given.setdefault(t, []).append(values[i])
+            for t, dice in given.items():
+                if (where := self.match.position(t)) is not None:
+                    self.overlay.dice_on(canvas, where, dice)
         for t in self._targets(picker):
             where = self.match.position(t)
             if where is not None:
@@ -950,7 +1204,7 @@ class BattleScreen(GuiScene):
         text = self._status_cache[1]
         surface.blit(text, text.get_rect(midleft=(rect.x + 10, rect.centery)))
 
-    def _draw_dice(self, surface: pygame.Surface) -> None:
+    def _draw_dice(self, surface: pygame.Surface, below: pygame.Rect | None = None) -> None:
         show = self.dice
         assert show is not None
         r = show.roll
@@ -959,7 +1213,7 @@ class BattleScreen(GuiScene):
         n = len(r.dice)
         total_w = n * (size + 10) + 20
         box = pygame.Rect(0, 0, max(total_w, round(360 * self.scale)), size + round(70 * self.scale))
-        box.midtop = (area.centerx, area.y + 20)
+        box.midtop = (area.centerx, (below.bottom if below is not None else area.y) + 12)
         pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
         pygame.draw.rect(surface, (92, 58, 30), box, 3, border_radius=8)
         font = _font(max(12, round(16 * self.scale)))
@@ -973,12 +1227,7 @@ class BattleScreen(GuiScene):
             face = value if not rolling else 1 + int((self.clock * 17 + i * 5) % 6)
             hit = r.target_number is not None and value >= r.target_number
             die = pygame.Rect(x + i * (size + 10), box.y + round(34 * self.scale), size, size)
-            pygame.draw.rect(surface, (250, 246, 236), die, border_radius=8)
-            pygame.draw.rect(surface, (30, 18, 8), die, 3 if (hit and not rolling) else 1, border_radius=8)
-            if hit and not rolling:
-                pygame.draw.rect(surface, (46, 107, 31), die.inflate(8, 8), 3, border_radius=10)
-            label = font.render(str(face), True, (30, 18, 8))
-            surface.blit(label, label.get_rect(center=die.center))
+            _draw_die(surface, die, face, hit=hit and not rolling)
         if not rolling and r.success is not None:
             verdict = "HIT" if r.success else "MISS"
             tag = _font(max(12, round(18 * self.scale))).render(
@@ -986,32 +1235,65 @@ class BattleScreen(GuiScene):
             )
             surface.blit(tag, tag.get_rect(topright=(box.right - 10, box.y + 6)))
 
-    def _confirm_buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
-        box = self._confirm_box()
-        w = round(120 * self.scale)
-        h = round(36 * self.scale)
-        yes = pygame.Rect(box.centerx - w - 10, box.bottom - h - 14, w, h)
-        no = pygame.Rect(box.centerx + 10, box.bottom - h - 14, w, h)
-        return yes, no
+    def banner_rect(self) -> pygame.Rect | None:
+        """Where the prompt banner is drawn (None: no prompt now)."""
+        prompt = self.prompt()
+        if prompt is None or self.handover:
+            return None
+        area = self.layout.map
+        width = min(area.width - 24, round(820 * self.scale))
+        font = _font(max(10, round(15 * self.scale)), bold=False)
+        rows = _wrap(font, prompt.text, width - 28)[:4]
+        title_h = _font(max(12, round(19 * self.scale))).get_linesize()
+        height = 14 + title_h + len(rows) * font.get_linesize() + 10
+        return pygame.Rect(area.centerx - width // 2, area.y + 8, width, height)
 
-    def _confirm_box(self) -> pygame.Rect:
-        box = pygame.Rect(0, 0, round(440 * self.scale), round(150 * self.scale))
-        box.center = self.layout.map.center
-        return box
+    def _draw_banner(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The prompt: what set off the decision waiting now and what can be done (a reaction window,
+        the hits to assign, the Joker), over the top of the map."""
+        rect = self.banner_rect()
+        prompt = self.prompt()
+        if rect is None or prompt is None:
+            return None
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (30, 18, 8, 110), shade.get_rect(), border_radius=8)
+        surface.blit(shade, rect.move(3, 4))
+        pygame.draw.rect(surface, (245, 236, 214), rect, border_radius=8)
+        pygame.draw.rect(surface, (140, 30, 20), rect, 3, border_radius=8)
+        pygame.draw.rect(surface, (140, 30, 20), pygame.Rect(rect.x, rect.y, 8, rect.height), border_radius=8)
+        head = _font(max(12, round(19 * self.scale)))
+        font = _font(max(10, round(15 * self.scale)), bold=False)
+        y = rect.y + 7
+        title = head.render(_fit_text(head, prompt.title, rect.width - 28), True, (140, 30, 20))
+        surface.blit(title, (rect.x + 18, y))
+        y += head.get_linesize()
+        for row in _wrap(font, prompt.text, rect.width - 28)[:4]:
+            surface.blit(font.render(row, True, (52, 33, 16)), (rect.x + 18, y))
+            y += font.get_linesize()
+        return rect
 
-    def _draw_confirm(self, surface: pygame.Surface) -> None:
-        box = self._confirm_box()
-        pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
-        pygame.draw.rect(surface, (92, 58, 30), box, 4, border_radius=8)
-        font = _font(max(12, round(18 * self.scale)))
-        ap = self.unit_view(self.selected).action_points[0] if self.selected is not None else 0
-        text = font.render(f"End the turn with {ap} AP left?", True, (52, 33, 16))
-        surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + 18)))
-        yes, no = self._confirm_buttons()
-        for rect, label in ((yes, "End turn (Y)"), (no, "Keep going (N)")):
-            pygame.draw.rect(surface, (92, 58, 30), rect, border_radius=6)
-            t = _font(max(11, round(15 * self.scale))).render(label, True, (245, 236, 214))
-            surface.blit(t, t.get_rect(center=rect.center))
+    def _draw_tray(self, surface: pygame.Surface) -> None:
+        """The dice of a hit assignment: each successful die as a chip to drag onto a target (a chip
+        already on a target is drawn dim with its target's name under it; the one in hand is raised)."""
+        rects = self.tray_dice()
+        picker = self.picker
+        if not rects or picker is None:
+            return
+        values = self._die_values()
+        small = _font(max(9, round(12 * self.scale)), bold=False)
+        head = small.render("Drag each hit onto a target:", True, (245, 236, 214))
+        surface.blit(head, head.get_rect(bottomleft=(rects[0].x, rects[0].y - 3)))
+        for i, rect in enumerate(rects):
+            target = picker.slots[i]
+            if i == self.drag_die and self.drag_die_moved:
+                pygame.draw.rect(surface, (90, 70, 50), rect, 2, border_radius=8)  # its empty place
+                continue
+            held = i in (picker.holding, self.drag_die)
+            _draw_die(surface, rect.move(0, -6 if held else 0), values[i], hit=True, dim=target is not None)
+            if target is not None:
+                name = self.match.identity(target).name
+                text = small.render(_fit_text(small, name, rect.width + 16), True, (245, 236, 214))
+                surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
 
     def _draw_handover(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -1031,38 +1313,28 @@ class BattleScreen(GuiScene):
         )
         surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 24)))
 
-    def _draw_help(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        box = pygame.Rect(40, 40, w - 80, h - 80)
-        pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
-        pygame.draw.rect(surface, (92, 58, 30), box, 4, border_radius=8)
-        font = _font(max(11, round(15 * self.scale)), bold=False)
-        head = _font(max(14, round(22 * self.scale)))
-        y = box.y + 16
-        surface.blit(
-            head.render(f"{self.match.ruleset.title}: how a turn works", True, (140, 30, 20)), (box.x + 20, y)
-        )
-        y += round(34 * self.scale)
-        lines = self.match.ruleset.rules_summary().splitlines()
-        keys = [f"{name.replace('_', ' ')}: {key}" for name, key in self.shell.prefs.key_bindings.items()]
-        keys += [
-            "1-9: action bar",
-            "Tab: next unit",
-            "right click: cancel / take back a pick",
-            "Ctrl+Z: undo",
-        ]
-        col_w = (box.width - 60) // 2
-        for line in lines:
-            for row in _wrap(font, line, col_w):
-                surface.blit(font.render(row, True, (52, 33, 16)), (box.x + 20, y))
-                y += font.get_linesize()
-        ky = box.y + 16 + round(34 * self.scale)
-        surface.blit(head.render("Keys", True, (140, 30, 20)), (box.x + 40 + col_w, box.y + 16))
-        for k in keys:
-            surface.blit(font.render(k, True, (52, 33, 16)), (box.x + 40 + col_w, ky))
-            ky += font.get_linesize()
-        hint = font.render("Any key closes this page.", True, (120, 92, 60))
-        surface.blit(hint, (box.x + 20, box.bottom - 30))
+
+def _draw_die(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    value: int,
+    *,
+    hit: bool = False,
+    dim: bool = False,
+    lifted: bool = False,
+) -> None:
+    """A die face with its number: a hit gets a thick frame and a green ring (shape, not colour alone);
+    ``dim`` a die already used (assigned); ``lifted`` a die in the hand (a shadow under it)."""
+    if lifted:
+        pygame.draw.rect(surface, (20, 12, 6), rect.move(4, 6), border_radius=8)
+    face = (196, 186, 168) if dim else (250, 246, 236)
+    pygame.draw.rect(surface, face, rect, border_radius=8)
+    pygame.draw.rect(surface, (30, 18, 8), rect, 3 if hit else 1, border_radius=8)
+    if hit and not dim:
+        pygame.draw.rect(surface, (46, 107, 31), rect.inflate(8, 8), 3, border_radius=10)
+    font = _font(max(12, round(rect.height * 0.45)))
+    label = font.render(str(value) if value else "?", True, (90, 80, 70) if dim else (30, 18, 8))
+    surface.blit(label, label.get_rect(center=rect.center))
 
 
 @functools.cache

@@ -169,7 +169,7 @@ class ConfirmDialog(SheetScene):
 
     def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if event.key in (pygame.K_ESCAPE, pygame.K_n):
                 return Pop()
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
                 return self.on_yes()

@@ -230,3 +230,33 @@ class Overlay:
         pygame.draw.circle(surface, Palette.PATH_SHADOW, (cx, cy), r + 2, 6)
         pygame.draw.circle(surface, Palette.SELECTED, (cx, cy), r, 3)
         pygame.draw.circle(surface, Palette.SELECTED, (cx, cy), r - 6, 1)
+
+    def alert(self, surface: pygame.Surface, h: Hex) -> None:
+        """A unit a reaction is about (in danger, the one moving): a warning triangle with "!" above it."""
+        cx, cy = self.center(h)
+        r = max(7, round(self.radius() * 0.3))
+        top = cy - round(self.radius() * 0.95)
+        points = [(cx, top - r), (cx + r, top + r // 2), (cx - r, top + r // 2)]
+        pygame.draw.polygon(surface, Palette.PATH_SHADOW, [(x, y + 2) for x, y in points])
+        pygame.draw.polygon(surface, Palette.SELECTED, points)
+        pygame.draw.polygon(surface, Palette.PATH_SHADOW, points, 2)
+        mark = self.font().render("!", True, Palette.PATH_SHADOW)
+        surface.blit(mark, mark.get_rect(center=(cx, top)))
+
+    def dice_on(self, surface: pygame.Surface, h: Hex, values: Sequence[int]) -> None:
+        """The dice assigned to the unit in ``h``: small white dice in a row under its token."""
+        if not values:
+            return
+        cx, cy = self.center(h)
+        size = max(12, round(self.radius() * 0.42))
+        gap = 3
+        x = cx - (len(values) * (size + gap) - gap) // 2
+        y = cy + round(self.radius() * 0.55)
+        font = self.font()
+        for i, v in enumerate(values):
+            box = pygame.Rect(x + i * (size + gap), y, size, size)
+            pygame.draw.rect(surface, Palette.PATH_SHADOW, box.move(1, 2), border_radius=3)
+            pygame.draw.rect(surface, Palette.PATH, box, border_radius=3)
+            pygame.draw.rect(surface, Palette.TARGET, box, 2, border_radius=3)
+            label = font.render(str(v), True, Palette.PATH_SHADOW)
+            surface.blit(label, label.get_rect(center=box.center))

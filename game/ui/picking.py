@@ -41,12 +41,33 @@ class Hover:
 
 @dataclass(slots=True)
 class Picker:
-    """Aims one legal action. ``picked`` collects the targets of a "targets" / "assign" need."""
+    """Aims one legal action. ``picked`` collects the targets of a "targets" need; ``slots`` holds the
+    target of each die of an "assign" need (None: not assigned yet), which may be filled in any order
+    (a die dragged onto a target) and is sent in die order."""
 
     match: Match
     action: LegalAction
     picked: list[int] = field(default_factory=list)
     option: str = ""
+    slots: list[int | None] = field(default_factory=list)
+    holding: int | None = None  # the die a click on a target assigns next (None: the first free one)
+    _filled: list[int] = field(default_factory=list)  # die indexes in the order they were assigned
+
+    def __post_init__(self) -> None:
+        if self.action.needs == "assign" and not self.slots:
+            self.slots = [None] * self.action.max_picks
+
+    @property
+    def has_picks(self) -> bool:
+        """Something picked that a right click would take back."""
+        return bool(self.picked) or any(t is not None for t in self.slots)
+
+    @property
+    def next_die(self) -> int | None:
+        """The die a click on a target assigns: the one held, else the first not yet assigned."""
+        if self.holding is not None and self.holding < len(self.slots):
+            return self.holding
+        return next((i for i, t in enumerate(self.slots) if t is None), None)
 
     @property
     def ready_without_map(self) -> bool:
@@ -65,8 +86,8 @@ class Picker:
             return self.action.command(option=self.option) if self.option else None
         if need == "targets" and self.picked:
             return self.action.command(targets=tuple(self.picked), option=self.option)
-        if need == "assign" and len(self.picked) == self.action.max_picks:
-            return self.action.command(targets=tuple(self.picked))
+        if need == "assign" and self.slots and all(t is not None for t in self.slots):
+            return self.action.command(targets=tuple(t for t in self.slots if t is not None))
         return None
 
     def preview(self) -> AttackPreview | None:
@@ -165,7 +186,7 @@ class Picker:
         return self.hover(h).command
 
     def pick(self, target: int) -> None:
-        """Add a target to a multi-pick ("targets": distinct, toggled; "assign": one per die, in order)."""
+        """Add a target to a multi-pick ("targets": distinct, toggled; "assign": the next die to it)."""
         a = self.action
         if target not in a.targets:
             return
@@ -174,12 +195,33 @@ class Picker:
                 self.picked.remove(target)
             elif len(self.picked) < a.max_picks:
                 self.picked.append(target)
-        elif a.needs == "assign" and len(self.picked) < a.max_picks:
-            self.picked.append(target)
+        elif a.needs == "assign":
+            die = self.next_die
+            if die is not None:
+                self.assign(die, target)
+
+    def assign(self, die: int, target: int | None) -> None:
+        """Put die ``die`` on ``target`` (None: take it back), whether or not it was assigned before."""
+        if not 0 <= die < len(self.slots) or (target is not None and target not in self.action.targets):
+            return
+        self.slots[die] = target
+        if die in self._filled:
+            self._filled.remove(die)
+        if target is not None:
+            self._filled.append(die)
+        self.holding = None
+
+    def hold(self, die: int | None) -> None:
+        """Take die ``die`` in hand: the next target clicked gets it (None: put it back)."""
+        self.holding = die if die is not None and 0 <= die < len(self.slots) else None
 
     def unpick(self) -> None:
         """Take back the last pick (right click / backspace while assigning)."""
-        if self.picked:
+        if self.holding is not None:
+            self.holding = None
+        elif self._filled:
+            self.slots[self._filled.pop()] = None
+        elif self.picked:
             self.picked.pop()
 
 

@@ -17,6 +17,7 @@ from game.hexgrid import Hex, hex_distance
 from game.rules import LegalAction
 from game.ui.app import App
 from game.ui.battle import BattleScreen
+from game.ui.dialogs import ConfirmDialog
 from game.ui.picking import Picker
 from tests.ui.helpers import click, move, post, press, step
 
@@ -104,21 +105,29 @@ def _walk(screen: BattleScreen, actions: list[LegalAction]) -> tuple[LegalAction
 def take_turn_step(app: App, screen: BattleScreen) -> None:
     """One decision, made by clicks and keys."""
     step(app)
+    top = app.top
+    if isinstance(top, ConfirmDialog):  # "End the turn?" while AP remain: yes
+        press(app, pygame.K_y, frames=2)
+        return
+    assert top is screen, f"another screen is up: {type(top).__name__}"
     if screen.handover:
         click(app, screen.layout.map.center)
         return
     if screen.dice is not None:
         click(app, screen.layout.map.center)
         return
-    if screen.confirm_end is not None:
-        press(app, pygame.K_y, frames=2)
-        return
     picker = screen.picker
     if picker is not None and picker.action.needs == "assign":
+        if picker.command() is not None:
+            press(app, pygame.K_RETURN, frames=2)  # every die assigned: fire them
+            return
         target = picker.action.targets[0]
         where = screen.match.position(target)
         assert where is not None
         click(app, hex_pos(screen, where))
+        return
+    if screen.choice_buttons:  # a choice up as buttons (the Joker's place): the first
+        click(app, screen.choice_buttons[0][0].get_abs_rect().center)
         return
     if picker is not None and picker.action.action == "deploy":
         free = list(picker.action.hexes)
@@ -132,7 +141,8 @@ def take_turn_step(app: App, screen: BattleScreen) -> None:
     choice = next((a for a in actions if a.enabled and a.needs == "choice"), None)
     if choice is not None:
         click(app, button_for(screen, choice).center)
-        press(app, pygame.K_1, frames=2)
+        if screen.choice_buttons:
+            click(app, screen.choice_buttons[0][0].get_abs_rect().center)
         return
     attack = _best_attack(screen, actions)
     if attack is not None:

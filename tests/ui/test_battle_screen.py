@@ -15,6 +15,7 @@ from game.rules import get_ruleset
 from game.tiledmap import load_tiled_map
 from game.ui.app import App
 from game.ui.battle import BattleScreen, _short
+from game.ui.dialogs import ConfirmDialog
 from game.ui.gui import Shell
 from game.ui.prefs import Prefs
 from game.ui.session import BattleSession, latest_autosave
@@ -103,10 +104,10 @@ def test_undo_takes_back_a_move_by_key_and_the_end_turn_check_asks(
     press(app, pygame.K_u, frames=2)
     assert screen.match.digest() == before
     assert any("Undone" in line.text for line in screen.log)
-    press(app, pygame.K_RETURN, frames=2)  # AP left: the screen asks first
-    assert screen.confirm_end is not None
+    press(app, pygame.K_RETURN, frames=2)  # AP left: the screen asks first, in a dialog
+    assert isinstance(app.top, ConfirmDialog)
     press(app, pygame.K_n, frames=2)
-    assert screen.confirm_end is None and screen.match.digest() == before
+    assert app.top is screen and screen.match.digest() == before
 
 
 def test_a_disabled_action_says_why(make_app: Callable[..., App], tmp_path: Path) -> None:

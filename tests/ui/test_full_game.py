@@ -10,6 +10,7 @@ import pytest
 
 from game.ui.app import App
 from game.ui.battle import BattleScreen
+from game.ui.dialogs import ConfirmDialog
 from game.ui.load_screen import LoadScene
 from game.ui.results import ResultsScene
 from tests.ui import battle_driver as bd
@@ -59,7 +60,7 @@ def test_title_to_results_by_clicks_and_keys_with_a_save_and_a_load(
     bd.zoom_to_fit(app, loaded)
     steps = 0
     while not isinstance(app.top, ResultsScene):
-        assert isinstance(app.top, BattleScreen), names(app)
+        assert isinstance(app.top, (BattleScreen, ConfirmDialog)), names(app)  # "End the turn?"
         bd.take_turn_step(app, loaded)
         step(app)
         steps += 1

@@ -442,7 +442,8 @@ class BattleScreen(GuiScene):
             enabled = a.enabled
             if self.picker is not None and self.picker.action == a and a.needs == "assign":
                 ready = self.picker.command() is not None
-                label = "Fire the hits (Enter)" if ready else f"{label}: drag the dice"
+                left = sum(1 for t in self.picker.slots if t is None)
+                label = "Fire the hits (Enter)" if ready else f"Assign hits: {left} left"
                 tip = (
                     "Deal the hits as assigned"
                     if ready
@@ -1049,15 +1050,6 @@ class BattleScreen(GuiScene):
         if picker is None:
             return
         a = picker.action
-        if a.needs == "assign":
-            values = self._die_values()
-            given: dict[int, list[int]] = {}
-            for i, t in enumerate(picker.slots):
-                if t is not None:
-                    given.setdefault(t, []).append(values[i])
-            for t, dice in given.items():
-                if (where := self.match.position(t)) is not None:
-                    self.overlay.dice_on(canvas, where, dice)
         for t in self._targets(picker):
             where = self.match.position(t)
             if where is not None:
@@ -1074,8 +1066,20 @@ class BattleScreen(GuiScene):
                 n == "cover" or "cover" in n.lower() for n, _ in preview.modifiers
             )
             self.overlay.sight(canvas, actor, there, clear=preview is not None, cover=cover)
-            if preview is not None:
+            if preview is not None and a.needs == "assign":
+                amount = dict(preview.per_target).get(hov.target, 0)
+                self.overlay.badge(canvas, self.overlay.center(there), f"-{amount}")
+            elif preview is not None:
                 self.overlay.badge(canvas, self.overlay.center(there), f"{_pct(preview.hit_chance)}")
+        if a.needs == "assign":
+            values = self._die_values()
+            given: dict[int, list[int]] = {}
+            for i, slot in enumerate(picker.slots):
+                if slot is not None:
+                    given.setdefault(slot, []).append(values[i])
+            for unit, dice in given.items():
+                if (where := self.match.position(unit)) is not None:
+                    self.overlay.dice_on(canvas, where, dice)
 
     def _draw_tokens(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         canvas = surface.subsurface(area)
@@ -1195,7 +1199,7 @@ class BattleScreen(GuiScene):
             parts.append(f"{t.name}: {cover} cover, move {cost if cost is not None else 'blocked'}")
         preview = self.hovered.preview if self.picker is not None else None
         if preview is not None:
-            parts.append(_preview_text(preview))
+            parts.append(_preview_text(preview, lambda u: self.match.identity(u).name))
         elif self.picker is not None and self.hovered.reason and self.hovered.hex is not None:
             parts.append(self.hovered.reason)
         line = "   \u2022   ".join(parts)
@@ -1281,7 +1285,7 @@ class BattleScreen(GuiScene):
             return
         values = self._die_values()
         small = _font(max(9, round(12 * self.scale)), bold=False)
-        head = small.render("Drag each hit onto a target:", True, (245, 236, 214))
+        head = small.render("Drag each hit onto a target:", True, (92, 58, 30))
         surface.blit(head, head.get_rect(bottomleft=(rects[0].x, rects[0].y - 3)))
         for i, rect in enumerate(rects):
             target = picker.slots[i]
@@ -1292,7 +1296,7 @@ class BattleScreen(GuiScene):
             _draw_die(surface, rect.move(0, -6 if held else 0), values[i], hit=True, dim=target is not None)
             if target is not None:
                 name = self.match.identity(target).name
-                text = small.render(_fit_text(small, name, rect.width + 16), True, (245, 236, 214))
+                text = small.render(_fit_text(small, name, rect.width + 8), True, (52, 33, 16))
                 surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
 
     def _draw_handover(self, surface: pygame.Surface) -> None:
@@ -1351,7 +1355,7 @@ def _pct(p: Fraction) -> str:
     return f"{round(float(p) * 100)}%"
 
 
-def _preview_text(p: AttackPreview) -> str:
+def _preview_text(p: AttackPreview, name: Callable[[int], str] = str) -> str:
     text = f"hit {_pct(p.hit_chance)}, expected {float(p.expected_damage):.1f}"
     if p.target_number is not None:
         text += f" (needs {p.target_number}+)"
@@ -1359,7 +1363,7 @@ def _preview_text(p: AttackPreview) -> str:
     if mods:
         text += f" [{mods}]"
     if p.per_target:
-        text += " \u2014 " + ", ".join(f"#{u}: {amount}" for u, amount in p.per_target)
+        return "stress dealt: " + ", ".join(f"{name(u)} {amount}" for u, amount in p.per_target)
     return text
 
 
@@ -1369,7 +1373,7 @@ def _aim_hint(action: LegalAction) -> str:
         "hex": "click a marked tile (right click cancels)",
         "target": "click a marked target (right click cancels)",
         "targets": f"click up to {action.max_picks} targets, Enter to confirm",
-        "assign": "click a target for each hit in turn (right click takes one back)",
+        "assign": "drag each die onto a target, or click targets in die order (right click takes one back)",
         "": "click a marked target to attack, or press the button again",
         "choice": "pick an option with the number keys",
     }.get(action.needs, "")

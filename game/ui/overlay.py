@@ -248,10 +248,10 @@ class Overlay:
         if not values:
             return
         cx, cy = self.center(h)
-        size = max(12, round(self.radius() * 0.42))
+        size = max(16, round(self.radius() * 0.5))
         gap = 3
         x = cx - (len(values) * (size + gap) - gap) // 2
-        y = cy + round(self.radius() * 0.55)
+        y = cy + round(self.radius() * 0.75)
         font = self.font()
         for i, v in enumerate(values):
             box = pygame.Rect(x + i * (size + gap), y, size, size)

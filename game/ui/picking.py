@@ -129,6 +129,11 @@ class Picker:
             if not units:
                 return Hover(h, reason="not a valid target")
             target = units[0]
+            if need == "assign":
+                # what the split would deal if every die still in the tray went to this target
+                split = tuple(t if t is not None else target for t in self.slots)
+                preview = self.match.preview(a.command(targets=split))
+                return Hover(h, True, target=target, preview=preview)
             aimed = a.command(target=target, option=self.option) if need == "target" else None
             preview = self.match.preview(replace(aimed or self.base(), target=target))
             return Hover(h, True, target=target, preview=preview, command=aimed)

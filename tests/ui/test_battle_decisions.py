@@ -1,0 +1,259 @@
+"""The decisions that break into a battle, made at the battle screen by posted mouse and key events only
+(issue 5): Through the Rift hits dragged from the dice tray onto targets, a reaction window with the
+banner saying what set it off, the Frontier Joker placed by a button in its own words, statuses with their
+rule in a tooltip, the end-turn question and F1 help as pygame-gui dialogs.
+
+Set-ups use the rules kits (units placed and turns handed out directly, Rift dice scripted); everything the
+test then does is a posted event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.match import Match
+from game.rules.frontier import state as st
+from game.tiledmap import load_tiled_map
+from game.ui.app import App
+from game.ui.battle import BattleScreen
+from game.ui.dialogs import ConfirmDialog
+from game.ui.gui import Shell
+from game.ui.pause import HelpScene
+from game.ui.prefs import Prefs
+from game.ui.session import BattleSession
+from tests.rules import frontier_kit as fk
+from tests.rules import rift_kit as rk
+from tests.rules.frontier_kit import at, open_map
+from tests.ui import battle_driver as bd
+from tests.ui.helpers import click, move, post, press, step
+
+PISTOL = "mdtc_model_4_pistol"
+
+
+def _screen(app: App, match: Match, map_path: Path, tmp_path: Path) -> BattleScreen:
+    session = BattleSession(match, tmp_path / "autosaves")
+    screen = BattleScreen(
+        Shell(prefs=Prefs(animation_speed=4.0)), session, load_tiled_map(map_path), app.size
+    )
+    app.push(screen)
+    step(app, 2)
+    if screen.handover:  # the seat passes to the side deciding: click the cover away
+        click(app, screen.layout.map.center)
+    bd.zoom_to_fit(app, screen)
+    return screen
+
+
+def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press the left button at ``start``, move with it held, release at ``end``."""
+    move(start)
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    step(app)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for pos in (mid, end):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(pos[0] - start[0], pos[1] - start[1]), buttons=(1, 0, 0))
+        step(app)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    step(app, 2)
+
+
+def _rift_fired(tmp_path: Path) -> tuple[Match, Path, int, int, int]:
+    """A Cunning who just fired the pistol at two goons and rolled 6, 5, 1 (two hits to assign)."""
+    map_path = open_map(tmp_path)
+    m = rk.new_match(
+        rk.rifters("side1", rk.rifter("cunning")),
+        rk.outlaws("side2", "outlaw_goon", "outlaw_goon"),
+        1,
+        map_path,
+    )
+    rk.deploy(m)
+    me, g1, g2 = rk.unit(m, "side1"), rk.unit(m, "side2", 0), rk.unit(m, "side2", 1)
+    rk.place(m, me, at(5))
+    rk.place(m, g1, at(8))
+    rk.place(m, g2, at(9))
+    rk.give_turn(m, me)
+    rk.script(m, 6, 5, 1)
+    m.apply(rk.cmd("fire", me, option=PISTOL))
+    return m, map_path, me, g1, g2
+
+
+def test_hits_are_dragged_from_the_tray_onto_targets_then_fired(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Through the Rift: "Assign each die to a valid target. You may choose the same target more than
+    once." - the two hit dice wait in the tray as chips; the 5 is dragged onto the second goon first, the 6
+    clicked onto the first; nothing is dealt until the player fires the hits (Enter)."""
+    m, map_path, _me, g1, g2 = _rift_fired(tmp_path)
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    picker = screen.picker
+    assert picker is not None and picker.action.needs == "assign" and picker.action.dice == (6, 5)
+    prompt = screen.prompt()
+    assert prompt is not None and prompt.title == "Assign the hits"
+    assert screen.banner_rect() is not None
+    chips = screen.tray_dice()
+    assert len(chips) == 2 and all(screen.layout.bar.contains(c) for c in chips)  # not over the map
+
+    _drag(app, chips[1].center, bd.hex_pos(screen, at(9)))
+    assert picker.slots == [None, g2]
+    assert screen.match.position(g2) == at(9) and len(screen.match.log) == 0 + len(m.log)
+    fire_button = next(b for b, a in screen.action_buttons if a.needs == "assign")
+    assert not fire_button.is_enabled  # a die is still in the tray
+
+    click(app, bd.hex_pos(screen, at(8)))  # a click on a target takes the next die in the tray
+    assert picker.slots == [g1, g2]
+    preview = picker.preview()
+    assert preview is not None
+    expected = dict(preview.per_target)
+    before = {u: screen.unit_view(u).health[0] for u in (g1, g2)}
+    assert "Enter fires them" in screen.message
+    fire_button = next(b for b, a in screen.action_buttons if a.needs == "assign")
+    assert fire_button.is_enabled
+
+    _drag(app, chips[0].center, screen.layout.map.center)  # the 6 dragged into the open: taken back
+    assert picker.slots == [None, g2]
+    _drag(app, chips[0].center, bd.hex_pos(screen, at(8)))  # and put back
+    assert picker.slots == [g1, g2]
+
+    press(app, pygame.K_RETURN, frames=2)
+    assert screen.picker is None or screen.picker.action.needs != "assign"
+    sent = [c for c in screen.match.log if c.action == "assign"]
+    assert sent and sent[-1].targets == (g1, g2)  # in die order: the 6 to g1, the 5 to g2
+    for u in (g1, g2):
+        taken = before[u] - screen.unit_view(u).health[0]
+        assert taken == min(expected[u], before[u]), (u, taken, expected)
+
+
+def test_a_reaction_window_shows_what_set_it_off_and_is_answered_by_a_button(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Hold Fire: "Ready yourself, firing your firearm at the first valid target to move" and Nudge
+    "Treat the firearm roll of an ally within 6t as if it was 2 higher." - when the goon moves into the
+    holder's sights, Doc is asked before the roll; the banner names the holder, the mover and the choice;
+    the mover is marked; Pass carries on."""
+    map_path = open_map(tmp_path)
+    m = rk.new_match(
+        rk.rifters("side1", rk.rifter("cunning", "Holder"), rk.rifter("cunning", "Doc")),
+        rk.outlaws("side2", "outlaw_goon"),
+        1,
+        map_path,
+    )
+    rk.deploy(m)
+    holder, doc, goon = rk.unit(m, "side1", 0), rk.unit(m, "side1", 1), rk.unit(m, "side2")
+    rk.place(m, holder, at(5))
+    rk.place(m, doc, at(4))
+    rk.place(m, goon, at(12))
+    rk.give_turn(m, holder)
+    m.apply(rk.cmd("hold_fire", holder, option=PISTOL))
+    rk.give_turn(m, doc)
+    rk.give_turn(m, goon)
+    m.apply(rk.cmd("move", goon, path=(at(12), at(11))))
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    prompt = screen.prompt()
+    assert prompt is not None and prompt.title.startswith("Hold Fire!")
+    assert "Holder" in prompt.text and "Outlaw Goon" in prompt.text and "Nudge" in prompt.text
+    assert prompt.about == (goon,) and screen.banner_rect() is not None
+    assert screen.selected == doc
+    labels = [a.action for _, a in screen.action_buttons]
+    assert "nudge" in labels and "pass" in labels
+    rk.script(m, 1, 1, 1)  # the holder misses
+    passing = next(a for _, a in screen.action_buttons if a.action == "pass")
+    click(app, bd.button_for(screen, passing).center)
+    assert screen.match.log[-1].action == "pass"
+    assert screen.prompt() is None or screen.prompt() != prompt
+
+
+def test_the_joker_is_placed_by_a_button_saying_where_its_holder_acts(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Frontier: "If a Player draws the Joker for a Unit, they may choose when that Unit acts" - the
+    choice is up at once as buttons in the order's words ("Act 1st, before ..."), and the one clicked is
+    the place the holder takes."""
+    for seed in range(300):
+        m = fk.new_match(
+            fk.RANCH,
+            fk.law("sheriff", "deputy", "hired_gun", "dog"),
+            fk.outlaws("gang_leader", "outlaw"),
+            seed,
+        )
+        fk.deploy(m)
+        while st.game_state(m).phase == "initiative":
+            m.apply(m.legal_actions()[0].command())
+        if st.game_state(m).phase == "joker":
+            break
+        m.close()
+    else:
+        raise AssertionError("no seed dealt the Joker")
+    app = make_app((1280, 720))
+    screen = _screen(app, m, fk.RANCH, tmp_path)
+    prompt = screen.prompt()
+    assert prompt is not None and prompt.title == "Place the Joker"
+    texts = [b.text for b, _ in screen.choice_buttons]
+    assert len(texts) == 6 and texts[0].startswith("1 Act 1st, before")
+    assert "Back" not in {b.text for b in screen.buttons.values()}  # it cannot be put off
+    holder = next(iter(screen.match.legal_actions())).actor
+    press(app, pygame.K_ESCAPE, frames=2)  # Esc does not drop a choice that cannot wait
+    assert app.top is screen and len(screen.choice_buttons) == 6
+    button, choice = screen.choice_buttons[1]
+    click(app, button.get_abs_rect().center)
+    assert screen.match.log[-1].action == "place_joker" and screen.match.log[-1].option == choice
+    order = [e.unit for e in screen.match.ruleset.tracker(screen.match)]
+    assert order.index(holder) == 1
+
+
+def test_a_status_shows_its_rule_in_a_tooltip(make_app: Callable[..., App], tmp_path: Path) -> None:
+    """Crouch: the unit is in cover until its next turn - its chip in the unit panel names the status and
+    the tooltip over it quotes the rule."""
+    map_path = open_map(tmp_path)
+    m = rk.new_match(
+        rk.rifters("side1", rk.rifter("deliberate")), rk.outlaws("side2", "outlaw_goon"), 1, map_path
+    )
+    rk.deploy(m)
+    me = rk.unit(m, "side1")
+    rk.give_turn(m, me)
+    m.apply(rk.cmd("crouch", me))
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    assert screen.selected == me
+    view = screen.unit_view(me)
+    assert view.statuses
+    chip, name = screen.status_chips[0]
+    assert name == view.statuses[0].name
+    move(chip.get_abs_rect().center)
+    step(app, 40)  # the tooltip delay
+    assert chip.tool_tip is not None
+    assert view.statuses[0].rule[:30] in chip.tool_tip.text_block.html_text  # type: ignore[attr-defined]
+
+
+def test_end_turn_asks_in_a_dialog_and_f1_opens_the_help(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """The end-turn question (AP left) is a pygame-gui dialog answered by its buttons; F1 shows the rules
+    summary and the keys, and Esc closes it."""
+    map_path = open_map(tmp_path)
+    m = rk.new_match(
+        rk.rifters("side1", rk.rifter("deliberate")), rk.outlaws("side2", "outlaw_goon"), 1, map_path
+    )
+    rk.deploy(m)
+    me = rk.unit(m, "side1")
+    rk.give_turn(m, me)
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    press(app, pygame.K_F1, frames=2)
+    assert isinstance(app.top, HelpScene)
+    press(app, pygame.K_ESCAPE, frames=2)
+    assert app.top is screen
+    end = screen.buttons["end_turn"]
+    click(app, end.get_abs_rect().center, frames=3)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog) and "3 AP" in dialog.text
+    click(app, dialog.buttons["no"].get_abs_rect().center, frames=3)
+    assert app.top is screen and not any(c.action == "end_turn" for c in screen.match.log)
+    click(app, end.get_abs_rect().center, frames=3)
+    dialog = app.top
+    assert isinstance(dialog, ConfirmDialog)
+    click(app, dialog.buttons["yes"].get_abs_rect().center, frames=3)
+    assert app.top is screen and screen.match.log[-1].action == "end_turn"

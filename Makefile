@@ -49,6 +49,8 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen pause --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/pause.png
 	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen results --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/results.png
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle.png
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle_assign.png --decision assign
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle_joker.png --ruleset frontier --decision prompt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks

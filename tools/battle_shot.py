@@ -1,10 +1,16 @@
 """A screenshot of the battle screen mid-fight with an attack being aimed (the README's picture).
 
 Usage: SDL_VIDEODRIVER=dummy python -m tools.battle_shot OUT.png [--ruleset rift|frontier] [--size WxH]
+       [--decision assign|prompt]
 
 The battle is the demonstration battle (``game.ui.demo``: the default posses, a rule-free player) played
 until a unit of the deciding side has an attack that reaches a foe; that attack is chosen and the mouse
 put on the foe, so the picture shows the targets, the line of sight, the hit chance and the odds.
+
+``--decision assign`` plays on (over seeds) until a roll's hits can go to more than one target, puts the
+first die on one target and points at another with the second die in the tray (the dice chips, the banner,
+the dice under a target and the stress preview); ``--decision prompt`` until the ruleset's prompt banner is
+up for anything else (a reaction window; the Frontier Joker's buttons).
 """
 
 from __future__ import annotations
@@ -33,8 +39,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--ruleset", choices=("rift", "frontier"), default="rift")
     parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--decision", choices=("assign", "prompt"), default="")
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
+    if args.decision:
+        return decision_shot(args.out, args.ruleset, args.decision, (w, h))
     match = demo_match(args.ruleset, seed=11)
     assert match.map_path is not None
     app = App((w, h), "Hexslinger")
@@ -84,6 +93,82 @@ def main(argv: list[str]) -> int:
         app.save_screenshot(args.out)
         print(f"wrote {args.out}")
         return 0
+    finally:
+        pygame.display.quit()
+
+
+def decision_shot(out: Path, ruleset: str, decision: str, size: tuple[int, int]) -> int:
+    """See the module text: a battle stopped at a decision that breaks into the turns."""
+    import pygame
+
+    from game.match import Match
+    from game.tiledmap import load_tiled_map
+    from game.ui.app import App
+    from game.ui.battle import BattleScreen
+    from game.ui.demo import demo_command, demo_match
+    from game.ui.gui import Shell
+    from game.ui.prefs import Prefs
+    from game.ui.session import BattleSession
+
+    def wanted(match: Match) -> bool:
+        prompt = match.ruleset.prompt(match)
+        if prompt is None:
+            return False
+        assign = next((a for a in match.legal_actions() if a.needs == "assign"), None)
+        if decision == "assign":
+            return assign is not None and len(assign.targets) > 1 and assign.max_picks > 1
+        return assign is None
+
+    app = App(size, "Hexslinger")
+    try:
+        for seed in range(1, 60):
+            match = demo_match(ruleset, seed=seed)
+            for _ in range(600):
+                if wanted(match) or match.outcome() is not None:
+                    break
+                match.apply(demo_command(match))
+            if not wanted(match):
+                match.close()
+                continue
+            assert match.map_path is not None
+            session = BattleSession(match, None)
+            screen = BattleScreen(Shell(prefs=Prefs()), session, load_tiled_map(match.map_path), app.size)
+            app.push(screen)
+            screen.handover = False
+            app.step(1 / 60)
+            prompt = match.ruleset.prompt(match)
+            assert prompt is not None
+            spots = [match.position(u) for u in (prompt.cause, *prompt.about) if u is not None]
+            points = [screen.tmap.geometry.hex_center(h) for h in spots if h is not None]
+            cam = screen.view.camera
+            cam.center_x = sum(x for x, _ in points) / len(points)
+            cam.center_y = sum(y for _, y in points) / len(points) - 40
+            cam.clamp()
+            app.step(1 / 60)
+            picker = screen.picker
+            pointer: tuple[int, int] = screen.layout.map.center
+            if decision == "assign" and picker is not None:
+                first, second = picker.action.targets[:2]
+                picker.assign(0, first)
+                where = match.position(second)
+                assert where is not None
+                x, y = next(spot for u, spot in screen.token_spots(where) if u == second)
+                pointer = (round(x), round(y))
+            elif screen.choice_buttons:
+                cx, cy = (
+                    screen.choice_buttons[min(1, len(screen.choice_buttons) - 1)][0].get_abs_rect().center
+                )
+                pointer = (int(cx), int(cy))
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0))
+            )
+            for _ in range(40):
+                app.step(1 / 60)
+            app.save_screenshot(out)
+            print(f"wrote {out} (seed {seed})")
+            return 0
+        print(f"battle_shot: no {decision} decision came up", file=sys.stderr)
+        return 1
     finally:
         pygame.display.quit()
 

@@ -340,6 +340,28 @@ class BattleScreen(GuiScene):
             if self.match.validate(cmd) is None:
                 self.send(cmd)
 
+    def token_spots(self, h: Hex) -> list[tuple[int, tuple[float, float]]]:
+        """Each unit in tile ``h`` with the window point its token is drawn at (as _draw_tokens fans them)."""
+        units = [u for u in self.match.units(in_play=False) if self.match.position(u) == h]
+        zoom = self.view.camera.zoom
+        hex_size = min(self.tmap.geometry.tile_width, self.tmap.geometry.tile_height) * zoom
+        lay = token_layout(len(units), hex_size)
+        cx, cy = self.overlay.center(h)
+        area = self.layout.map
+        return [
+            (u, (area.x + cx + dx, area.y + cy + dy)) for u, (dx, dy) in zip(units, lay.offsets, strict=False)
+        ]
+
+    def token_at(self, pos: tuple[int, int] | None) -> int | None:
+        """The unit whose token is drawn nearest ``pos`` in the tile there (a tile may hold several)."""
+        h = self.hex_at(pos) if pos is not None else None
+        if pos is None or h is None:
+            return None
+        spots = self.token_spots(h)
+        if not spots:
+            return None
+        return min(spots, key=lambda spot: math.hypot(spot[1][0] - pos[0], spot[1][1] - pos[1]))[0]
+
     def hex_at(self, pos: tuple[int, int]) -> Hex | None:
         area = self.layout.map
         if not area.collidepoint(pos):
@@ -554,6 +576,7 @@ class BattleScreen(GuiScene):
             picker is not None and picker.action,
             picker is not None and picker.option,
             picker is not None and picker.command() is not None,
+            picker is not None and tuple(picker.slots),
         )
 
     def refresh_widgets(self) -> None:
@@ -686,7 +709,7 @@ class BattleScreen(GuiScene):
                 self.cancel_aim()
             return
         if self.picker is not None:
-            cmd = self.picker.click(h)
+            cmd = self.picker.click(h, self.token_at(self.mouse))
             if self.picker.action.needs == "assign":
                 self._assign_message()  # sent by Enter or the button, once the player has looked
             elif cmd is not None:
@@ -695,7 +718,8 @@ class BattleScreen(GuiScene):
                 self.message = f"{len(self.picker.picked)} picked: Enter to confirm"
             return
         actors = set(self.session.actors())
-        here = [u for u in units_at(self.match, h) if u in actors]
+        pointed = self.token_at(self.mouse)
+        here = sorted((u for u in units_at(self.match, h) if u in actors), key=lambda u: u != pointed)
         if here:
             self.selected = here[0]
             self._widgets_for = None
@@ -762,8 +786,9 @@ class BattleScreen(GuiScene):
             die, self.drag_die = self.drag_die, None
             h = self.hex_at(event.pos)
             targets = units_at(self.match, h, picker.action.targets) if h is not None else []
+            pointed = self.token_at(event.pos)
             if targets:
-                picker.assign(die, targets[0])
+                picker.assign(die, pointed if pointed in targets else targets[0])
             elif self.drag_die_moved:
                 picker.assign(die, None)  # dragged off into the open: taken back
             else:
@@ -888,7 +913,8 @@ class BattleScreen(GuiScene):
             self.view.set_hover_screen(self.mouse[0] - area.x, self.mouse[1] - area.y)
         else:
             self.view.hover = None
-        self.hovered = self.picker.hover(h) if self.picker is not None else Hover(h)
+        pointed = self.token_at(self.mouse) if h is not None else None
+        self.hovered = self.picker.hover(h, pointed) if self.picker is not None else Hover(h)
 
     # -- frame ----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> Action | None:

@@ -106,8 +106,9 @@ class Picker:
             )
         return ()
 
-    def hover(self, h: Hex | None) -> Hover:
-        """What pointing at ``h`` would do."""
+    def hover(self, h: Hex | None, pointed: int | None = None) -> Hover:
+        """What pointing at ``h`` would do; ``pointed`` is the unit whose token the pointer is on when the
+        tile holds several (it is taken first)."""
         a = self.action
         cmd: Command
         if h is None:
@@ -119,13 +120,13 @@ class Picker:
             if need == "choice" and not self.option:
                 return Hover(h, reason="pick an option first")
             send = self.base()
-            for u in units_at(self.match, h):
+            for u in _first(units_at(self.match, h), pointed):
                 preview = self.match.preview(replace(send, target=u))
                 if preview is not None:
                     return Hover(h, True, target=u, preview=preview, command=send)
             return Hover(h, reason="no target here", command=None)
         if need in ("target", "targets", "assign"):
-            units = units_at(self.match, h, a.targets)
+            units = _first(units_at(self.match, h, a.targets), pointed)
             if not units:
                 return Hover(h, reason="not a valid target")
             target = units[0]
@@ -177,18 +178,19 @@ class Picker:
             )
         return Hover(h, reason="this action needs no tile")
 
-    def click(self, h: Hex | None) -> Command | None:
-        """A click on ``h``: the command to send now, or None (a pick was added, or nothing to do)."""
+    def click(self, h: Hex | None, pointed: int | None = None) -> Command | None:
+        """A click on ``h`` (on the token of ``pointed``, if given): the command to send now, or None (a
+        pick was added, or nothing to do)."""
         a = self.action
         if h is None:
             return None
         if a.needs in ("targets", "assign"):
-            units = units_at(self.match, h, a.targets)
+            units = _first(units_at(self.match, h, a.targets), pointed)
             if not units:
                 return None
             self.pick(units[0])
             return self.command() if a.needs == "assign" else None
-        return self.hover(h).command
+        return self.hover(h, pointed).command
 
     def pick(self, target: int) -> None:
         """Add a target to a multi-pick ("targets": distinct, toggled; "assign": the next die to it)."""
@@ -228,6 +230,13 @@ class Picker:
             self.slots[self._filled.pop()] = None
         elif self.picked:
             self.picked.pop()
+
+
+def _first(units: list[int], pointed: int | None) -> list[int]:
+    """``units`` with the one pointed at first (when it is among them)."""
+    if pointed is None or pointed not in units:
+        return units
+    return [pointed, *(u for u in units if u != pointed)]
 
 
 def _distance(match: Match, unit: int, h: Hex) -> int:

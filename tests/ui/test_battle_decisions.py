@@ -126,6 +126,32 @@ def test_hits_are_dragged_from_the_tray_onto_targets_then_fired(
         assert taken == min(expected[u], before[u]), (u, taken, expected)
 
 
+def test_a_die_goes_to_the_token_it_is_dropped_on_when_a_tile_holds_two(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Through the Rift: "Assign each die to a valid target." - two goons share a tile; each die goes to
+    the goon whose token it is dropped on (the hover says which), not just the first in the tile."""
+    m, map_path, _me, g1, g2 = _rift_fired(tmp_path)
+    rk.place(m, g2, at(8))  # beside g1, in one tile
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    picker = screen.picker
+    assert picker is not None and picker.action.needs == "assign"
+    spots = dict(screen.token_spots(at(8)))
+    assert set(spots) == {g1, g2} and spots[g1] != spots[g2]
+    chips = screen.tray_dice()
+    g2_at = (round(spots[g2][0]), round(spots[g2][1]))
+    g1_at = (round(spots[g1][0]), round(spots[g1][1]))
+    _drag(app, chips[0].center, g2_at)
+    assert picker.slots == [g2, None]
+    assert screen.hovered.target == g2
+    move(g1_at)
+    step(app)
+    assert screen.hovered.target == g1
+    _drag(app, chips[1].center, g1_at)
+    assert picker.slots == [g2, g1]
+
+
 def test_a_reaction_window_shows_what_set_it_off_and_is_answered_by_a_button(
     make_app: Callable[..., App], tmp_path: Path
 ) -> None:

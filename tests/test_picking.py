@@ -74,14 +74,7 @@ def test_explosive_shows_who_the_blast_would_catch(tmp_path: Path) -> None:
 def test_assign_takes_one_click_per_hit_in_die_order_and_can_take_one_back(tmp_path: Path) -> None:
     """Through the Rift: "Assign each die to a valid target. You may choose the same target more than
     once." - one click per successful die; the command is complete with the last one."""
-    m = _rift(tmp_path, rk.rifter("cunning"))
-    me, g1, g2 = rk.unit(m, "side1"), rk.unit(m, "side2", 0), rk.unit(m, "side2", 1)
-    rk.place(m, me, at(5))
-    rk.place(m, g1, at(8))
-    rk.place(m, g2, at(9))
-    rk.give_turn(m, me)
-    rk.script(m, 6, 5, 1)
-    m.apply(rk.cmd("fire", me, option=PISTOL))
+    m, me, g1, g2 = rk.fired_at_two_goons(open_map(tmp_path))
     picker = Picker(m, rk.find(m, me, "assign"))
     assert picker.action.dice == (6, 5)  # the successful dice, in die order
     assert picker.click(at(8)) is None and picker.slots == [g1, None]
@@ -99,14 +92,7 @@ def test_assign_puts_a_dragged_die_on_its_target_in_any_order_and_sends_in_die_o
 ) -> None:
     """Through the Rift: "Assign each die to a valid target." - a die dropped on a target (the second
     die first) fills its own slot; the command names the targets in die order."""
-    m = _rift(tmp_path, rk.rifter("cunning"))
-    me, g1, g2 = rk.unit(m, "side1"), rk.unit(m, "side2", 0), rk.unit(m, "side2", 1)
-    rk.place(m, me, at(5))
-    rk.place(m, g1, at(8))
-    rk.place(m, g2, at(9))
-    rk.give_turn(m, me)
-    rk.script(m, 6, 5, 1)
-    m.apply(rk.cmd("fire", me, option=PISTOL))
+    m, me, g1, g2 = rk.fired_at_two_goons(open_map(tmp_path))
     picker = Picker(m, rk.find(m, me, "assign"))
     picker.assign(1, g2)  # the 5 dragged onto the second goon
     assert picker.slots == [None, g2] and picker.command() is None

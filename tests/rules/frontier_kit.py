@@ -233,3 +233,19 @@ def play_out(match: Match, limit: int = 5000) -> int:
         count += 1
         assert count < limit, "the encounter did not end"
     return count
+
+
+def joker_match(
+    map_path: Path, side1: PosseSpec, side2: PosseSpec, seeds: Iterable[int] = range(1, 300)
+) -> Match:
+    """The first match (over ``seeds``) whose cards deal a Joker, dealt by commands up to its placement.
+    AssertionError if no seed deals one."""
+    for seed in seeds:
+        m = new_match(map_path, side1, side2, seed)
+        deploy(m)
+        while st.game_state(m).phase == "initiative":
+            m.apply(m.legal_actions()[0].command())
+        if st.game_state(m).phase == "joker":
+            return m
+        m.close()
+    raise AssertionError("no seed dealt the Joker")

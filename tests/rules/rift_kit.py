@@ -213,3 +213,23 @@ def play_out(match: Match, limit: int = 5000) -> int:
         count += 1
         assert count < limit, "the encounter did not end"
     return count
+
+
+def fired_at_two_goons(map_path: Path) -> tuple[Match, int, int, int]:
+    """A Cunning at col 5 who just fired the Model 4 Pistol at two goons (cols 8 and 9) and rolled
+    6, 5, 1: two hits to assign, on a map made by ``frontier_kit.open_map``. Returns (match, shooter,
+    goon 1, goon 2)."""
+    from tests.rules.frontier_kit import at
+
+    m = new_match(
+        rifters("side1", rifter("cunning")), outlaws("side2", "outlaw_goon", "outlaw_goon"), 1, map_path
+    )
+    deploy(m)
+    me, g1, g2 = unit(m, "side1"), unit(m, "side2", 0), unit(m, "side2", 1)
+    place(m, me, at(5))
+    place(m, g1, at(8))
+    place(m, g2, at(9))
+    give_turn(m, me)
+    script(m, 6, 5, 1)
+    m.apply(cmd("fire", me, option="mdtc_model_4_pistol"))
+    return m, me, g1, g2

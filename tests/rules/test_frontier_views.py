@@ -31,6 +31,7 @@ from tests.rules.frontier_kit import (
     at,
     deploy,
     give_turn,
+    joker_match,
     law,
     new_match,
     open_map,
@@ -302,16 +303,9 @@ def test_seriously_injured_units_leave_the_tracker(tmp_path: Path) -> None:
 
 
 def test_the_joker_is_shown_as_joker_last_until_placed_then_where_its_owner_put_it(tmp_path: Path) -> None:
-    for seed in range(1, 200):
-        m = new_match(open_map(tmp_path), law("sheriff", "deputy"), outlaws("gang_leader", "outlaw"), seed)
-        deploy(m)
-        while st.game_state(m).phase == "initiative":
-            m.apply(m.legal_actions()[0].command())
-        if st.game_state(m).phase == "joker":
-            break
-        m.close()
-    else:
-        pytest.fail("no seed dealt the Joker")
+    m = joker_match(
+        open_map(tmp_path), law("sheriff", "deputy"), outlaws("gang_leader", "outlaw"), range(1, 200)
+    )
     entries = RULESET.tracker(m)
     holder = m.legal_actions()[0].actor
     assert entries[-1].unit == holder and entries[-1].label == "Joker" and entries[-1].card

@@ -15,7 +15,6 @@ from pathlib import Path
 import pygame
 
 from game.match import Match
-from game.rules.frontier import state as st
 from game.tiledmap import load_tiled_map
 from game.ui.app import App
 from game.ui.battle import BattleScreen
@@ -62,20 +61,7 @@ def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
 def _rift_fired(tmp_path: Path) -> tuple[Match, Path, int, int, int]:
     """A Cunning who just fired the pistol at two goons and rolled 6, 5, 1 (two hits to assign)."""
     map_path = open_map(tmp_path)
-    m = rk.new_match(
-        rk.rifters("side1", rk.rifter("cunning")),
-        rk.outlaws("side2", "outlaw_goon", "outlaw_goon"),
-        1,
-        map_path,
-    )
-    rk.deploy(m)
-    me, g1, g2 = rk.unit(m, "side1"), rk.unit(m, "side2", 0), rk.unit(m, "side2", 1)
-    rk.place(m, me, at(5))
-    rk.place(m, g1, at(8))
-    rk.place(m, g2, at(9))
-    rk.give_turn(m, me)
-    rk.script(m, 6, 5, 1)
-    m.apply(rk.cmd("fire", me, option=PISTOL))
+    m, me, g1, g2 = rk.fired_at_two_goons(map_path)
     return m, map_path, me, g1, g2
 
 
@@ -198,21 +184,12 @@ def test_the_joker_is_placed_by_a_button_saying_where_its_holder_acts(
     """Frontier: "If a Player draws the Joker for a Unit, they may choose when that Unit acts" - the
     choice is up at once as buttons in the order's words ("Act 1st, before ..."), and the one clicked is
     the place the holder takes."""
-    for seed in range(300):
-        m = fk.new_match(
-            fk.RANCH,
-            fk.law("sheriff", "deputy", "hired_gun", "dog"),
-            fk.outlaws("gang_leader", "outlaw"),
-            seed,
-        )
-        fk.deploy(m)
-        while st.game_state(m).phase == "initiative":
-            m.apply(m.legal_actions()[0].command())
-        if st.game_state(m).phase == "joker":
-            break
-        m.close()
-    else:
-        raise AssertionError("no seed dealt the Joker")
+    m = fk.joker_match(
+        fk.RANCH,
+        fk.law("sheriff", "deputy", "hired_gun", "dog"),
+        fk.outlaws("gang_leader", "outlaw"),
+        range(300),
+    )
     app = make_app((1280, 720))
     screen = _screen(app, m, fk.RANCH, tmp_path)
     prompt = screen.prompt()
@@ -230,9 +207,8 @@ def test_the_joker_is_placed_by_a_button_saying_where_its_holder_acts(
     assert order.index(holder) == 1
 
 
-def test_a_status_shows_its_rule_in_a_tooltip(make_app: Callable[..., App], tmp_path: Path) -> None:
-    """Crouch: the unit is in cover until its next turn - its chip in the unit panel names the status and
-    the tooltip over it quotes the rule."""
+def _deliberate_turn(tmp_path: Path) -> tuple[Match, Path, int]:
+    """A Deliberate rifter's turn (3 AP) against one goon on the open test map."""
     map_path = open_map(tmp_path)
     m = rk.new_match(
         rk.rifters("side1", rk.rifter("deliberate")), rk.outlaws("side2", "outlaw_goon"), 1, map_path
@@ -240,6 +216,13 @@ def test_a_status_shows_its_rule_in_a_tooltip(make_app: Callable[..., App], tmp_
     rk.deploy(m)
     me = rk.unit(m, "side1")
     rk.give_turn(m, me)
+    return m, map_path, me
+
+
+def test_a_status_shows_its_rule_in_a_tooltip(make_app: Callable[..., App], tmp_path: Path) -> None:
+    """Crouch: the unit is in cover until its next turn - its chip in the unit panel names the status and
+    the tooltip over it quotes the rule."""
+    m, map_path, me = _deliberate_turn(tmp_path)
     m.apply(rk.cmd("crouch", me))
     app = make_app((1280, 720))
     screen = _screen(app, m, map_path, tmp_path)
@@ -259,13 +242,7 @@ def test_end_turn_asks_in_a_dialog_and_f1_opens_the_help(
 ) -> None:
     """The end-turn question (AP left) is a pygame-gui dialog answered by its buttons; F1 shows the rules
     summary and the keys, and Esc closes it."""
-    map_path = open_map(tmp_path)
-    m = rk.new_match(
-        rk.rifters("side1", rk.rifter("deliberate")), rk.outlaws("side2", "outlaw_goon"), 1, map_path
-    )
-    rk.deploy(m)
-    me = rk.unit(m, "side1")
-    rk.give_turn(m, me)
+    m, map_path, _me = _deliberate_turn(tmp_path)
     app = make_app((1280, 720))
     screen = _screen(app, m, map_path, tmp_path)
     press(app, pygame.K_F1, frames=2)

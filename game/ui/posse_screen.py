@@ -47,7 +47,16 @@ from game.posses import (
 )
 from game.rules import PosseSpec
 from game.ui.backdrop import draw_backdrop, draw_ornament, draw_parchment
-from game.ui.gui import FALLBACK_FONT, THEME_FONT, GuiManager, GuiScene, Shell, TipButton, find_serif_fonts
+from game.ui.gui import (
+    FALLBACK_FONT,
+    THEME_FONT,
+    GuiManager,
+    GuiScene,
+    Shell,
+    TipButton,
+    display_font,
+    find_serif_fonts,
+)
 from game.ui.scenes import Action, Pop, Push
 from game.ui.tokens import TokenArt, icon_key, side_color
 
@@ -916,11 +925,15 @@ class PosseScreen(_Scene):
             tooltip="Back to the weapons the attitude starts with.",
             container=flow.container,
         )
-        two = flow.width >= self.px(560)
-        cols = 2 if two else 1
-        gap, height = self.px(6), self.px(32)
+        # the numbers beside each weapon must fit at any UI scale: the buttons give way, then the columns
+        fine = display_font(max(8, self.px(14)), bold=False, italic=True)
+        widest = max((fine.size(c.detail)[0] for c in choices if c.detail), default=0) + self.px(14)
+        cols = 2 if flow.width >= self.px(560) else 1
         colw = (flow.width - self.px(16) * (cols - 1)) // cols
-        bw = round(colw * 0.68)
+        if cols == 2 and colw - widest < self.px(170):
+            cols, colw = 1, flow.width
+        gap, height = self.px(6), self.px(32)
+        bw = max(self.px(120), min(round(colw * 0.68), colw - widest))
         for k, choice in enumerate(choices):
             r, c = divmod(k, cols)
             x = c * (colw + self.px(16))

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from game.posses import DATA_ENV, PosseDraft, posse_dir, save_posse
 from game.rules import PosseSpec, get_ruleset
 from game.ui.app import App
 from game.ui.posse_screen import READY, UNSAVED_NOTE, ChoiceButton, LoadPosseScene, PosseScreen
+from game.ui.prefs import Prefs
 from game.ui.scenes import Action, Scene
 from tests.ui.helpers import click, make_shell, move, post, step
 
@@ -515,3 +517,24 @@ def test_play_screen_posse_for_a_screenshot(tmp_path: Path) -> None:
     assert picture.get_size() == (800, 600)
     paper = picture.get_at((400, 580))
     assert paper.r > 180 and paper.g > 150  # the parchment sheet, not a debug grey
+
+
+@pytest.mark.parametrize("ui_scale", [1.0, 1.25, 1.5])
+def test_weapon_numbers_fit_beside_their_buttons_at_every_ui_scale(
+    make_app: Callable[[tuple[int, int]], App], ui_scale: float
+) -> None:
+    """Found in the real window at UI scale 1.25: the dice / threshold / range beside each Through the Rift
+    weapon did not fit their label (pygame-gui warned "Label Rect is too small"). The buttons give way."""
+    app = make_app((1280, 720))
+    app.push(Base())
+    scene = PosseScreen(make_shell(app, Prefs(ui_scale=ui_scale)), "rift", "side1", on_done=lambda s, n: None)
+    app.push(scene)
+    step(app, 2)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        press_widget(app, scene, scene.kind_buttons["rifter"])
+        click(app, scene.tab_buttons["weapons"].rect.center)
+        step(app, 2)
+    assert scene.tab == "weapons"
+    too_small = [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert not too_small, too_small

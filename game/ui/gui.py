@@ -295,7 +295,9 @@ class GuiScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.ensure_built()
+        # lay the widgets out again now and let pygame-gui settle them: a screen under a dialog gets no
+        # update() until the dialog closes, and would be drawn with its old layout meanwhile
+        self.ensure_built().update(0.0)
 
     def button(
         self,

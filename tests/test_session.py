@@ -75,6 +75,22 @@ def test_undo_takes_back_a_move_that_rolled_no_dice(build: object, kit: object, 
     assert session.undo() == move
     assert session.match.digest() == before
     assert session.legal() == legal_before
+    assert not session.needs_handover()  # the same player carries on: no "Pass to ..." cover
+
+
+def test_undo_refused_once_the_turn_moved_on_or_damage_was_dealt(tmp_path: Path) -> None:
+    """Issue 5: undo only "the last move that rolled no dice and revealed nothing": ending the turn and a
+    hit assignment whose stress has been dealt stand (the dice were rolled by the attack before)."""
+    session = BattleSession(_rift(), tmp_path)
+    _to_battle(session, rk.aggressive_command)
+    end = next(a for a in session.legal() if a.action == "end_turn")
+    session.apply(end.command())
+    assert session.undo_problem() is not None
+    m, _me, g1, g2 = rk.fired_at_two_goons(fk.open_map(tmp_path))
+    fired = BattleSession(m, tmp_path / "fired")
+    assign = next(a for a in fired.legal() if a.action == "assign")
+    fired.apply(assign.command(targets=(g1, g2)))
+    assert fired.undo_problem() == "the last action dealt damage: it stands"
 
 
 def test_undo_refused_after_dice_were_rolled(tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ class ToyRuleset:
         for unit in match.units(side):
             out.append(LegalAction("step", "Step", unit, 1, needs="hex"))
             out.append(LegalAction("shoot", "Shoot", unit, 1, needs="target"))
-        out.append(LegalAction("end", "End turn", 0, 0, side=side))
+        out.append(LegalAction("end", "End turn", 0, 0, side=side, ends_turn=True))
         return out
 
     def validate(self, match: Match, cmd: Command) -> str | None:

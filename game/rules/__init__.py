@@ -73,6 +73,9 @@ class LegalAction:
       ``targets`` (an entry may repeat: "You may choose the same target more than once"); ``dice`` holds
       those dice's values, in the same order, for the screen to show as chips.
 
+    ``ends_turn`` marks the action that ends the acting unit's turn or activation (whatever the ruleset
+    calls it): the screen puts it on its End Turn button and asks first while AP are left.
+
     ``choice_labels``, when given, are the ``choices`` in a player's words, one for one ("Act 1st, before
     Sheriff (K\u2660)" for the choice "1"); a UI shows them on the choice buttons.
 
@@ -96,6 +99,7 @@ class LegalAction:
     max_picks: int = 1
     dice: tuple[int, ...] = ()
     choice_labels: tuple[str, ...] = ()
+    ends_turn: bool = False  # the action that ends the unit's turn / activation (Enter, "End Turn")
 
     def choice_label(self, choice: str) -> str:
         """The words for one of ``choices`` (the choice itself when the ruleset gave none)."""

@@ -153,7 +153,10 @@ class BattleScreen(GuiScene):
         self.dice: DiceShow | None = None
         self.message = ""
         self.handover = False
+        self.handover_pending = False
+        self._centre_after_handover: int | None = None
         self.clock = 0.0
+        self._hovered_for: object = None
         self.drag_die: int | None = None  # a hit die being dragged from the tray onto a target
         self.drag_die_moved = False
         self._prompt_cache: tuple[object, Prompt | None] | None = None
@@ -231,10 +234,15 @@ class BattleScreen(GuiScene):
                     self._deploy_view_for = side
                     self.centre_on_hexes(deploy[0].hexes)
         if self.session.needs_handover():
-            self.handover = True
+            # the cover comes once the roll and its damage have been seen (the attacker watches the
+            # result on the board); until then the board takes no orders
+            self.handover_pending = True
         started = self.session.turn_started(events)
-        if started is not None and not self.handover:
-            self.centre_on(started)
+        if started is not None:
+            if self.handover_pending or self.handover:
+                self._centre_after_handover = started
+            else:
+                self.centre_on(started)
         self._reach_cache = None
         self._widgets_for = None  # rebuild the bar and panels
         if self.session.outcome is not None:
@@ -373,10 +381,10 @@ class BattleScreen(GuiScene):
 
     # -- widgets ----------------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)
+        super().resize(size)  # builds the widgets for the new size (and with them the layout)
         self.layout = Layout(size, self.scale)
         self.view.resize(self.layout.map.size)
-        self._widgets_for = None
+        self._update_panels()  # the panel's texts now: a dialog over the battle keeps it from updating
 
     def build(self, manager: GuiManager) -> None:
         self.layout = Layout(self.size, self.scale)
@@ -413,8 +421,8 @@ class BattleScreen(GuiScene):
         )
         self._log_shown = -1
         bar = UIPanel(lay.bar, manager=manager, object_id="#action_bar")
-        actions = [a for a in self.actor_actions() if a.action != "end_turn"]
-        if self.handover or self.session.outcome is not None:
+        actions = [a for a in self.actor_actions() if not a.ends_turn]
+        if self.handover or self.handover_pending or self.session.outcome is not None:
             actions = []
         choosing = self._choosing()
         deploying = any(a.action == "deploy" for a in actions)
@@ -486,10 +494,16 @@ class BattleScreen(GuiScene):
                 button.set_selected(True)
             self.action_buttons.append((button, a))
         right = lay.bar.width - lay.px(16)  # inside the panel frame
-        end = next((a for a in self.actor_actions() if a.action == "end_turn"), None)
+        end = next((a for a in self.actor_actions() if a.ends_turn), None)
         undo_reason = self.session.undo_problem()
         specs: list[tuple[str, str, Callable[[], None], bool, str]] = [
-            ("end_turn", "End Turn", self.end_turn, end is not None, "End the turn (Enter)"),
+            (
+                "end_turn",
+                _short(end.label) if end is not None else "End Turn",
+                self.end_turn,
+                end is not None,
+                f"{end.label if end is not None else 'End the turn'} (Enter)",
+            ),
         ]
         if deploying:
             specs = [("auto_deploy", "Auto-deploy", self.auto_deploy, True, "Place the rest of this posse")]
@@ -511,7 +525,7 @@ class BattleScreen(GuiScene):
         """The selected unit's statuses as chips at the foot of the unit box, each with a tooltip quoting
         the rule it comes from; returns the height they take."""
         self.status_chips = []
-        if self.selected is None or self.handover:
+        if self.selected is None or self.handover or self.handover_pending:
             return 0
         statuses = self.unit_view(self.selected).statuses
         if not statuses:
@@ -543,10 +557,15 @@ class BattleScreen(GuiScene):
             self.status_chips.append((chip, st.name))
         return rows * (h + gap)
 
+    @property
+    def _covered(self) -> bool:
+        """The board takes no orders: the hand-over cover is up or about to come."""
+        return self.handover or self.handover_pending
+
     def _choosing(self) -> Picker | None:
         """The picker while it waits for one of its action's choices (shown as buttons)."""
         p = self.picker
-        if p is not None and p.action.needs == "choice" and not p.option and not self.handover:
+        if p is not None and p.action.needs == "choice" and not p.option and not self._covered:
             return p
         return None
 
@@ -573,6 +592,7 @@ class BattleScreen(GuiScene):
             id(self.match),
             self.selected,
             self.handover,
+            self.handover_pending,
             picker is not None and picker.action,
             picker is not None and picker.option,
             picker is not None and picker.command() is not None,
@@ -650,12 +670,12 @@ class BattleScreen(GuiScene):
 
     def end_turn(self, *, confirmed: bool = False) -> None:
         """End the turn; while AP remain and something could still be done, ask first (a dialog)."""
-        end = next((a for a in self.actor_actions() if a.action == "end_turn"), None)
+        end = next((a for a in self.actor_actions() if a.ends_turn), None)
         if end is None:
             return
         if self.selected is not None and not confirmed:
             view = self.unit_view(self.selected)
-            usable = [a for a in self.actor_actions() if a.enabled and a.cost > 0 and a.action != "end_turn"]
+            usable = [a for a in self.actor_actions() if a.enabled and a.cost > 0 and not a.ends_turn]
             ap = view.action_points[0]
             if ap > 0 and usable:
                 could = ", ".join(_short(a.label) for a in usable[:4]) + ("\u2026" if len(usable) > 4 else "")
@@ -664,7 +684,7 @@ class BattleScreen(GuiScene):
                         ConfirmDialog(
                             self.shell,
                             "End the turn?",
-                            f"{view.name} still has {ap} AP and could: {could}.",
+                            f"{view.name} still has {ap} AP and could: {could}".rstrip(".") + ".",
                             yes="End turn (Y)",
                             no="Keep going (N)",
                             on_yes=self._end_confirmed,
@@ -699,7 +719,7 @@ class BattleScreen(GuiScene):
                 self.act(action)
 
     def click_map(self, h: Hex | None, button: int) -> None:
-        if self.handover or h is None:
+        if self._covered or h is None:
             return
         if button == 3:
             if self.picker is not None and self.picker.has_picks:
@@ -742,7 +762,7 @@ class BattleScreen(GuiScene):
     def tray_dice(self) -> list[pygame.Rect]:
         """Where each die of a hit assignment sits in the tray (window coordinates); [] when none."""
         picker = self.picker
-        if picker is None or picker.action.needs != "assign" or self.handover:
+        if picker is None or picker.action.needs != "assign" or self._covered:
             return []
         # in the action bar, right of the assign button (over the map they would hide the tokens)
         n = len(picker.slots)
@@ -806,6 +826,16 @@ class BattleScreen(GuiScene):
                     return None
                 self.handover = False
                 self._widgets_for = None
+                if self._centre_after_handover is not None:
+                    self.centre_on(self._centre_after_handover)
+                    self._centre_after_handover = None
+            return None
+        if self.handover_pending:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.dice = None  # a click or key skips to the cover
+                self.floaters.clear()
+            elif event.type == pygame.MOUSEMOTION:
+                self.mouse = event.pos
             return None
         if self.dice is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.dice = None  # skip the animation
@@ -890,7 +920,7 @@ class BattleScreen(GuiScene):
                 if index < len(choosing.action.choices):
                     self.choose_option(choosing.action.choices[index])
                 return None
-            bar = [a for a in self.actor_actions() if a.action != "end_turn"]
+            bar = [a for a in self.actor_actions() if not a.ends_turn]
             if index < len(bar):
                 self.choose(bar[index])
         elif key == self._binding("zoom_in"):
@@ -901,12 +931,30 @@ class BattleScreen(GuiScene):
             self.view.set_zoom(1.0)
         else:
             pans = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
+            arrows = {pygame.K_LEFT: "pan_left", pygame.K_RIGHT: "pan_right", pygame.K_UP: "pan_up"}
+            arrows[pygame.K_DOWN] = "pan_down"
             for name, (dx, dy) in pans.items():
-                if key == self._binding(name):
+                if key == self._binding(name) or arrows.get(key) == name:
                     self.view.camera.pan_screen(dx * 64, dy * 64)
         return None
 
+    def _hover_key(self) -> object:
+        """What the hover depends on besides the tile: the match, the action aimed, its picks, the camera
+        (a change of any of them makes the shown odds stale)."""
+        p = self.picker
+        cam = self.view.camera
+        return (
+            self.state_key(),
+            id(p),
+            p is not None and p.option,
+            p is not None and tuple(p.slots),
+            cam.scroll,
+            cam.zoom,
+            self.mouse,
+        )
+
     def _hover(self, h: Hex | None) -> None:
+        self._hovered_for = self._hover_key()
         self.hover_hex = h
         area = self.layout.map
         if self.mouse is not None and area.collidepoint(self.mouse):
@@ -927,10 +975,16 @@ class BattleScreen(GuiScene):
         for f in self.floaters:
             f.age += dt * speed
         self.floaters = [f for f in self.floaters if f.age < FLOAT_SECONDS]
+        if self.handover_pending and self.dice is None and not self.floaters:
+            self.handover_pending = False
+            self.handover = self.session.needs_handover() and self.session.outcome is None
+            self._widgets_for = None
         if self.session.outcome is not None and not self.over_reported and self.dice is None:
             self.over_reported = True
             if self.on_over is not None:
                 return self.on_over(self.session)
+        if self._hover_key() != self._hovered_for:
+            self._hover(self.hex_at(self.mouse) if self.mouse is not None else None)
         self.refresh_widgets()
         self._update_panels()
         return super().update(dt)
@@ -1228,7 +1282,7 @@ class BattleScreen(GuiScene):
             parts.append(_preview_text(preview, lambda u: self.match.identity(u).name))
         elif self.picker is not None and self.hovered.reason and self.hovered.hex is not None:
             parts.append(self.hovered.reason)
-        line = "   \u2022   ".join(parts)
+        line = _fit_text(font, "   \u2022   ".join(parts), rect.width - 20)
         if self._status_cache is None or self._status_cache[0] != line:
             self._status_cache = (line, font.render(line, True, settings.STATUS_TEXT))
         text = self._status_cache[1]
@@ -1420,6 +1474,8 @@ def _short(label: str) -> str:
         if not quoted:
             out.append(ch)
     text = " ".join("".join(out).split())
+    if not text.strip(" ():"):  # the whole label was quoted ('"Duck!"'): keep its words
+        text = " ".join(label.replace('"', "").replace("\u201c", "").replace("\u201d", "").split())
     if "(" not in text or not text.endswith(")"):
         return text
     head, _, inner = text[:-1].partition("(")

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game.commands import Command
 from game.events import (
+    ActivationEnded,
     ActivationStarted,
     DamageTaken,
     Event,
@@ -99,6 +100,7 @@ class _Done:
     command: Command
     side: str
     rolled: bool
+    settled: str = ""  # why the command stands whatever the dice did ("" = nothing settled)
 
 
 @dataclass(slots=True)
@@ -160,10 +162,24 @@ class BattleSession:
         events = self.match.apply(command)
         self._legal = None
         rolled = self.match.rng.getstate() != before
-        self._done.append(_Done(command, side, rolled))
+        self._done.append(_Done(command, side, rolled, self._settled(side, events)))
         self.last_side = side
         self.autosave()
         return events
+
+    def _settled(self, side: str, events: list[Event]) -> str:
+        """What makes a command stand even though it rolled nothing: it dealt damage or took a unit out,
+        it ended the turn (another unit's turn began), or it handed the decision to the other player."""
+        if any(isinstance(e, DamageTaken) and e.amount for e in events) or any(
+            isinstance(e, UnitRemoved) for e in events
+        ):
+            return "the last action dealt damage: it stands"
+        if any(isinstance(e, ActivationStarted | ActivationEnded) for e in events):
+            return "the turn has moved on: it stands"
+        now = self.deciding_side()
+        if now is not None and now != side:
+            return "the other player has been asked: it stands"
+        return ""
 
     def try_apply(self, command: Command) -> tuple[list[Event], str | None]:
         """Apply, or give the reason it is not allowed (the UI shows it; nothing changes)."""
@@ -181,6 +197,8 @@ class BattleSession:
             return "the battle is over"
         if last.rolled:
             return "the last action rolled dice or drew a card: it stands"
+        if last.settled:
+            return last.settled
         if last.side != self.deciding_side():
             return "the last action was the other player's"
         return None
@@ -195,13 +213,15 @@ class BattleSession:
         rebuilt = Match.create(old.map_path, old.ruleset, old.posses, old.seed)
         for cmd in old.log[:-1]:
             rebuilt.apply(cmd)
-        undone = self._done.pop().command
+        undone = self._done.pop()
         old.close()
         self.match = rebuilt
         self._legal = None
-        self.last_side = self._done[-1].side if self._done else ""
+        # the player who took the move back decides again: no hand-over for them
+        self.last_side = undone.side
+        undone_command = undone.command
         self.autosave()
-        return undone
+        return undone_command
 
     # -- saving -------------------------------------------------------------------------------------
     def autosave_path(self) -> Path | None:

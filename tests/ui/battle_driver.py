@@ -110,7 +110,7 @@ def take_turn_step(app: App, screen: BattleScreen) -> None:
         press(app, pygame.K_y, frames=2)
         return
     assert top is screen, f"another screen is up: {type(top).__name__}"
-    if screen.handover:
+    if screen.handover or screen.handover_pending:  # the cover, or the result shown before it
         click(app, screen.layout.map.center)
         return
     if screen.dice is not None:
@@ -156,7 +156,7 @@ def take_turn_step(app: App, screen: BattleScreen) -> None:
         click(app, button_for(screen, action).center)
         click(app, hex_pos(screen, h))
         return
-    if not any(a.action == "end_turn" for a in actions):
+    if not any(a.ends_turn for a in actions):
         # a decision that cannot be put off (draw a card, place the Joker): take the first offered
         forced = next((a for a in actions if a.enabled), None)
         assert forced is not None, f"nothing to do: {[a.label for a in actions]}"

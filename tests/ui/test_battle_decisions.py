@@ -260,3 +260,122 @@ def test_end_turn_asks_in_a_dialog_and_f1_opens_the_help(
     assert isinstance(dialog, ConfirmDialog)
     click(app, dialog.buttons["yes"].get_abs_rect().center, frames=3)
     assert app.top is screen and screen.match.log[-1].action == "end_turn"
+
+
+def test_frontier_end_activation_is_the_end_turn_button_and_asks_while_ap_remain(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Found in the real window: Frontier's "End Activation" sat in the action bar, Enter did nothing and
+    nothing asked. The ruleset marks the action that ends the turn (``LegalAction.ends_turn``); Enter and
+    the End button ask first while AP are left."""
+    map_path = open_map(tmp_path)
+    m = fk.new_match(map_path, fk.law("sheriff", "deputy"), fk.outlaws("gang_leader", "outlaw"))
+    deputy, outlaw = fk.unit(m, "side1", 1), fk.unit(m, "side2", 1)
+    fk.setup_field(m, {deputy: at(5), outlaw: at(20)})
+    fk.give_turn(m, deputy)
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    assert screen.buttons["end_turn"].is_enabled and screen.buttons["end_turn"].text == "End Activation"
+    assert not any(a.ends_turn for _, a in screen.action_buttons)
+    press(app, pygame.K_RETURN, frames=3)
+    assert isinstance(app.top, ConfirmDialog)
+    press(app, pygame.K_y, frames=3)
+    assert app.top is screen and screen.match.log[-1].action == "end_activation"
+
+
+def test_arrow_keys_pan_the_battle_map(make_app: Callable[..., App], tmp_path: Path) -> None:
+    """Found in the real window: only the rebindable WASD keys panned the battle map; the arrows do too."""
+    m, map_path, _me = _deliberate_turn(tmp_path)
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    for _ in range(12):  # zoom in so there is room to pan both ways
+        move(screen.layout.map.center)
+        post(pygame.MOUSEWHEEL, x=0, y=1, precise_x=0.0, precise_y=1.0, flipped=False)
+        step(app)
+    for key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+        before = screen.view.camera.scroll
+        press(app, key, frames=2)
+        assert screen.view.camera.scroll != before, pygame.key.name(key)
+
+
+def test_the_odds_shown_follow_the_action_chosen_without_moving_the_mouse(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Found in the real window: with the pointer resting on a target, choosing another weapon kept showing
+    the first weapon's hit chance until the mouse moved. The hover is worked out again whenever the
+    action, the match or the camera changes."""
+    m, map_path, me = _deliberate_turn(tmp_path)
+    goon = rk.unit(m, "side2")
+    rk.place(m, me, at(5))
+    rk.place(m, goon, at(9))
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    fires = [a for _, a in screen.action_buttons if a.action == "fire" and a.enabled]
+    assert len(fires) >= 2
+    click(app, bd.button_for(screen, fires[0]).center)
+    move(bd.hex_pos(screen, at(9)))
+    step(app, 2)
+    first = screen.hovered.preview
+    assert first is not None and screen.hovered.target == goon
+    click(app, bd.button_for(screen, fires[1]).center)  # the pointer leaves for the button ...
+    move(bd.hex_pos(screen, at(9)))  # ... and comes back to rest on the goon
+    step(app, 2)
+    picker = screen.picker
+    assert picker is not None and picker.action == fires[1]
+    cmd = fires[1].command(target=goon)
+    assert screen.hovered.preview == m.preview(cmd) != first
+    screen.centre_on(me)  # the camera moves under the resting pointer: the hover follows it
+    step(app, 2)
+    assert screen.hovered.hex == screen.hex_at(bd.hex_pos(screen, at(9))) or screen.hovered.hex is None
+
+
+def test_the_cover_waits_until_the_attacker_has_seen_the_result(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Found in the real window: the hand-over cover came the instant an attack resolved, so the attacker
+    never saw the result on the board. It now comes once the dice and the damage have been shown (a click
+    skips to it), and the board takes no orders meanwhile."""
+    m, map_path, _me, g1, g2 = _rift_fired(tmp_path)
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    end = None
+    for target in (g1, g2):
+        click(app, bd.hex_pos(screen, screen.match.position(target)))  # type: ignore[arg-type]
+    press(app, pygame.K_RETURN, frames=1)  # fire the hits: damage floats up
+    assert screen.floaters
+    for _ in range(5):  # end the turn (the goons' side decides next: a hand-over)
+        end = next((a for a in screen.actor_actions() if a.ends_turn), None)
+        if end is not None:
+            break
+        step(app)
+    assert end is not None and screen.floaters  # the damage is still floating up
+    screen.send(end.command())
+    assert screen.session.needs_handover()  # the goons' player is next
+    assert screen.handover_pending and not screen.handover
+    step(app)
+    assert screen.handover_pending and not screen.handover  # the result is still on show
+    assert not screen.action_buttons  # and the board takes no orders
+    step(app, 200)  # the dice and damage have been shown: the cover comes
+    assert screen.handover and not screen.handover_pending
+
+
+def test_resizing_under_the_end_turn_dialog_lays_the_battle_out_for_the_new_size(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Found in the real window: resizing while the end-turn question was open left the battle drawn with
+    its old layout (no panel, no action bar) until the dialog closed."""
+    m, map_path, me = _deliberate_turn(tmp_path)
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    press(app, pygame.K_RETURN, frames=3)
+    assert isinstance(app.top, ConfirmDialog)
+    app.set_display((1024, 700))
+    step(app, 2)
+    assert screen.layout.size == (1024, 700)
+    for button in screen.buttons.values():
+        assert button.get_abs_rect().right <= 1024 and button.get_abs_rect().bottom <= 700
+    assert screen.unit_view(me).name in (screen._unit_box.html_text if screen._unit_box else "")
+    app.draw()
+    panel = screen.layout.panel
+    r, g, b, *_ = app.screen.get_at((panel.centerx, panel.y + 120))
+    assert r > 60 and g > 55, (r, g, b)  # parchment (under the veil) is drawn there, not the dark void

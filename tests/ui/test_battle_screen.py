@@ -12,6 +12,7 @@ import pytest
 
 from game.match import Match
 from game.rules import get_ruleset
+from game.rules.rift import RULESET as RIFT
 from game.tiledmap import load_tiled_map
 from game.ui.app import App
 from game.ui.battle import BattleScreen, _short
@@ -126,6 +127,10 @@ def test_short_labels_keep_the_verb_and_the_thing() -> None:
     assert _short('Fire Firearm ("Standard" MDTC Model 4 Pistol)') == "Fire: Model 4 Pistol"
     assert _short("Interact: Pick Up (Canteen)") == "Pick Up: Canteen"
     assert _short("Move") == "Move"
+    assert _short('"Duck!"') == "Duck!"  # a label that is all quote keeps its words (found in the window)
+    for action_id in RIFT.data.actions:  # every Rift action's name shortens to words
+        label = RIFT.data.actions[action_id].name
+        assert _short(label).strip(" :()"), label
 
 
 @pytest.mark.parametrize(

@@ -363,6 +363,7 @@ class FrontierRuleset:
                     side=side,
                     option=option,
                     max_picks=2 if needs == "targets" else 1,
+                    ends_turn=action == "end_activation",
                 )
             )
         return out

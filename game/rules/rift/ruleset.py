@@ -421,7 +421,7 @@ class RiftRuleset:
                         option,
                     )
                 )
-        out.append(LegalAction("end_turn", "End Turn", unit, 0, side=side))
+        out.append(LegalAction("end_turn", "End Turn", unit, 0, side=side, ends_turn=True))
         return out
 
     def _action_ids(self, unit: int) -> list[str]:

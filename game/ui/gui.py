@@ -23,6 +23,7 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
+from pygame_gui.core.text.text_box_layout import TextBoxLayout
 from pygame_gui.elements import UIButton
 
 from game.ui import settings
@@ -154,6 +155,22 @@ def display_font(size: int, bold: bool = True, italic: bool = False) -> pygame.f
         (True, True): files.bold_italic,
     }[(bold, italic)]
     return pygame.font.Font(path, size)
+
+
+_handle_line_break_rect = TextBoxLayout._handle_line_break_rect
+
+
+def _line_break_takes_no_room(layout: TextBoxLayout, row: Any, line_break: Any) -> Any:
+    """pygame-gui 0.6 starts an empty row when a line ends within its line break's width (4 px) of the
+    box's right edge, a stray blank line in any text box (the combat log, at some widths). A line break
+    draws nothing, so it is narrowed to the room left; a line that overflows already is left alone."""
+    room = layout.layout_rect.right - line_break.left
+    if 0 <= room < line_break.width:
+        line_break.width = room
+    return _handle_line_break_rect(layout, row, line_break)  # type: ignore[no-untyped-call]
+
+
+TextBoxLayout._handle_line_break_rect = _line_break_takes_no_room  # type: ignore[method-assign]
 
 
 class GuiManager(pygame_gui.UIManager):

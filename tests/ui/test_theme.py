@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UITextBox
 
 from game.ui.app import App
 from game.ui.gui import (
@@ -101,3 +101,20 @@ def test_the_layout_scale_shrinks_to_fit_small_windows() -> None:
 def test_display_font_renders_text(make_app: Callable[[tuple[int, int]], App]) -> None:
     make_app((320, 240))
     assert display_font(40).render("HEXSLINGER", True, (0, 0, 0)).get_width() > 100
+
+
+def test_a_line_that_just_fills_a_text_box_is_not_followed_by_a_blank_row(
+    make_app: Callable[[tuple[int, int]], App],
+) -> None:
+    """pygame-gui 0.6 started an empty row when a line ended within its line break's 4 px of the box's
+    right edge: the combat log showed stray blank lines after "Gang Leader draws Jack of Spades" and the
+    Hold Fire line at some widths. Every width from too narrow to roomy: no row without text."""
+    make_app((800, 600))
+    manager = create_manager((800, 600))
+    html = "\u2660 Gang Leader draws Jack of Spades<br>\u00b7 Deputy: hold fire (Sullivan 870 HMG)<br>end"
+    for width in range(120, 420):
+        box = UITextBox(html, pygame.Rect(0, 0, width, 400), manager)
+        rows = box.text_box_layout.layout_rows
+        texts = ["".join(getattr(chunk, "text", "") for chunk in row.items) for row in rows]
+        assert all(t.strip() for t in texts), (width, texts)
+        box.kill()

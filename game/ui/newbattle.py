@@ -42,7 +42,7 @@ from game.ui.sheet import Column, Row, RowList, SheetScene
 __all__ = ["AI_TIP", "RULESETS", "BattleSetup", "NewBattleScene", "map_thumbnail"]
 
 RULESETS: Final = (("frontier", "Frontier"), ("rift", "Through the Rift"))
-AI_TIP: Final = "the AI arrives with the AI issue"
+AI_TIP: Final = "Computer players are not in this version yet"
 CACHE_ENV: Final = "HEXSLINGER_CACHE_DIR"
 THUMB_MAX: Final = 640  # the cached picture's longest side
 SEED_LIMIT: Final = 2**31

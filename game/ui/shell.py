@@ -67,7 +67,7 @@ def build_title(app: App, shell: Shell, flow: Flow | None = None) -> TitleScene:
         has_autosave=flow.has_autosave,
         tips={
             "new_battle": "Pick the rules, the map and the posses",
-            "continue": "Resume the last battle where it was autosaved",
+            "continue": "Resume the last battle where you left it (it is saved after every move)",
             "load": "Open a saved battle",
         },
         version=version_text(),

@@ -20,9 +20,7 @@ OpenScreen = Callable[[], Action | None]
 
 TITLE: Final = "HEXSLINGER"
 SUBTITLE: Final = "Gunfights on the hex-grid frontier"
-NO_AUTOSAVE_TIP: Final = (
-    "No battle to continue yet: a battle is saved automatically at the start of every turn."
-)
+NO_AUTOSAVE_TIP: Final = "No battle to continue yet: a battle is saved automatically after every move."
 NOT_YET_TIP: Final = "Not available in this version yet."
 ORNAMENT: Final = (232, 199, 106)
 BUTTON_W: Final = 300

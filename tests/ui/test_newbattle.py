@@ -167,6 +167,7 @@ def test_the_ai_seat_is_disabled_and_says_why(make_app: AppMaker) -> None:
     step(app, 40)  # the tooltip's delay
     assert ai.tool_tip is not None
     assert AI_TIP in ai.tool_tip.text_block.html_text  # type: ignore[union-attr]
+    assert AI_TIP == "Computer players are not in this version yet"  # a player's words, no issue number
     click(app, ai.rect.center)
     assert screen.sides[1].seat == "human"
 

@@ -88,6 +88,7 @@ def test_continue_is_disabled_without_an_autosave_and_says_why(
     step(app, 40)
     assert button.tool_tip is not None
     assert button.tool_tip_text == NO_AUTOSAVE_TIP
+    assert "after every move" in NO_AUTOSAVE_TIP  # the session saves after every command, not per turn
     assert button.tool_tip.visible
 
 

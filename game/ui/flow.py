@@ -251,10 +251,13 @@ class Flow:
         return self.saves_dir / f"{file_stem(name)}.json"
 
     def suggest_save_name(self, session: BattleSession) -> str:
-        """A name for the save dialog to start with: the map's title and the time."""
+        """A name for the save dialog to start with: the map's title ("Showdown at the Lazy K", as the New
+        Battle screen lists it; the file name in words for a map without one) and the time."""
         match = session.match
-        title = match.map_path.stem.replace("_", " ").title() if match.map_path is not None else "Battle"
-        return f"{title} {time.strftime('%d %b %H.%M')}"
+        title = match.battlefield.properties.get("title")
+        if not isinstance(title, str) or not title.strip():
+            title = match.map_path.stem.replace("_", " ").title() if match.map_path is not None else "Battle"
+        return f"{title.strip()} {time.strftime('%d %b %H.%M')}"
 
     def save(self, session: BattleSession, name: str) -> str | None:
         """Save the battle as ``name`` in the saves folder; the reason if it could not be written."""

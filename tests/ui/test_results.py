@@ -97,7 +97,7 @@ def test_save_replay_writes_a_save_that_replays_to_the_same_end(make_app: AppMak
     click(app, results.buttons["save_replay"].rect.center)
     dialog = app.top
     assert isinstance(dialog, NameDialog)
-    assert dialog.current_text().startswith("Replay")
+    assert dialog.current_text().startswith("Replay Showdown at the Lazy K ")  # the map's title
     type_text(app, "the showdown")
     step(app, 2)
     click(app, dialog.buttons["ok"].rect.center)

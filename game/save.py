@@ -48,6 +48,9 @@ class SaveData:
     commands: list[Command]
     digest: str
     name: str = ""
+    # how far the battle had gone, for listings only (the Load screen): never trusted, the replay decides
+    round: int = 0
+    over: bool = False
 
 
 # -- writing ------------------------------------------------------------------------------------------
@@ -84,6 +87,7 @@ def save_document(match: Match, name: str = "") -> dict[str, Any]:
         "posses": [_posse_to_json(p) for p in match.posses],
         "commands": [command_to_json(c) for c in match.log],
         "digest": match.digest(),
+        "progress": {"round": match.history[-1].round if match.history else 0, "over": match.is_over},
     }
 
 
@@ -168,11 +172,9 @@ def read_save(path: str | Path) -> SaveData:
     except UnicodeDecodeError:
         raise SaveError(path, "the save is not text", damaged) from None
     except json.JSONDecodeError as error:
-        what = (
-            "the save is cut off"
-            if error.pos >= len(raw.rstrip()) - 1
-            else f"the save is not valid JSON ({error.msg})"
-        )
+        # a string left open ran into the end of the file: cut off there too
+        cut = error.pos >= len(raw.rstrip()) - 1 or error.msg.startswith("Unterminated string")
+        what = "the save is cut off" if cut else f"the save is not valid JSON ({error.msg})"
         raise SaveError(path, f"{what} at line {error.lineno}", damaged) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(path, "this is not a Hexslinger save", "pick a save written by Hexslinger")
@@ -196,6 +198,10 @@ def read_save(path: str | Path) -> SaveData:
     except CommandFormatError as error:
         raise SaveError(path, f"a command in the save is malformed ({error})", damaged) from None
     posses = [_posse_from_json(p, path) for p in _need(doc, "posses", list, path)]
+    progress = doc.get("progress")  # optional (saves written before it have none); a bad one is ignored
+    progress = progress if isinstance(progress, dict) else {}
+    reached = progress.get("round")
+    over = progress.get("over")
     return SaveData(
         ruleset=_need(doc, "ruleset", str, path),
         map_file=map_file,
@@ -205,6 +211,8 @@ def read_save(path: str | Path) -> SaveData:
         commands=commands,
         digest=_need(doc, "digest", str, path),
         name=str(doc.get("name", "")),
+        round=reached if isinstance(reached, int) and not isinstance(reached, bool) and reached >= 0 else 0,
+        over=over is True,
     )
 
 

@@ -174,3 +174,24 @@ def test_replay_of_a_broken_save_says_what_is_wrong(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "cut off" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_save_notes_how_far_the_battle_went_for_listings_only(saved: tuple[Path, str]) -> None:
+    """The Load screen tells autosaves apart by the round reached and whether the battle is over, read
+    without replaying; a save without that note (written before it) or with a wrong one still loads."""
+    path, digest = saved
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["progress"]["over"] is False and doc["progress"]["round"] >= 0
+    data = read_save(path)
+    assert (data.round, data.over) == (doc["progress"]["round"], False)
+    for progress in (None, "round 3", {"round": "3", "over": "yes"}, {"round": True}):
+        if progress is None:
+            del doc["progress"]
+        else:
+            doc["progress"] = progress
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        data = read_save(path)
+        assert (data.round, data.over) == (0, False), progress
+        match, _ = load_match(path)
+        assert match.digest() == digest
+        match.close()

@@ -28,6 +28,7 @@ __all__ = [
     "MapInfo",
     "SaveEntry",
     "autosave_dir",
+    "autosave_name",
     "inspect_map",
     "list_maps",
     "list_saves",
@@ -175,6 +176,9 @@ class SaveEntry:
     map_title: str = ""
     commands: int = 0
     error: str | None = None
+    posses: tuple[str, ...] = ()  # the posses' names, in side order
+    round: int = 0  # the round the battle had reached (0: the save does not say)
+    over: bool = False
 
     @property
     def date(self) -> str:
@@ -215,7 +219,8 @@ def _entry(path: Path, autosave: bool) -> SaveEntry:
         data = read_save(path)
     except SaveError as error:
         return SaveEntry(path, fallback, modified, autosave, error=f"{error.what} -- {error.fix}")
-    name = "Autosave" if autosave else (data.name or fallback)
+    posses = tuple(p.name or p.side.replace("side", "Side ") for p in data.posses)
+    name = autosave_name(posses, data.round, data.over) if autosave else (data.name or fallback)
     return SaveEntry(
         path,
         name,
@@ -224,7 +229,22 @@ def _entry(path: Path, autosave: bool) -> SaveEntry:
         ruleset=data.ruleset,
         map_title=_title_of(data.map_file, path),
         commands=len(data.commands),
+        posses=posses,
+        round=data.round,
+        over=data.over,
     )
+
+
+def autosave_name(posses: tuple[str, ...], round_reached: int, over: bool) -> str:
+    """How the Load screen names an autosave, so two battles' autosaves differ: how far the battle went,
+    then who fights ("Autosave, round 3 \u2014 Sheriff's Posse vs Blackwater Gang", "Autosave, battle over
+    \u2014 ..."; a save from before the round was recorded says no round)."""
+    name = "Autosave"
+    if over:
+        name += ", battle over"
+    elif round_reached > 0:
+        name += f", round {round_reached}"
+    return f"{name} \u2014 {' vs '.join(posses)}" if posses else name
 
 
 def list_saves(saves: Path | None = None, autosaves: Path | None = None) -> list[SaveEntry]:

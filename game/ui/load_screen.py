@@ -26,12 +26,12 @@ if TYPE_CHECKING:
 __all__ = ["LoadScene"]
 
 COLUMNS: Final = (
-    Column("Name", 0.34),
-    Column("Saved", 0.23),
-    Column("Ruleset", 0.19),
-    Column("Map", 0.24),
+    Column("Name", 0.4),
+    Column("Saved", 0.2),
+    Column("Ruleset", 0.17),
+    Column("Map", 0.23),
 )
-NARROW_COLUMNS: Final = (Column("Name", 0.42), Column("Saved", 0.3), Column("Ruleset", 0.28))
+NARROW_COLUMNS: Final = (Column("Name", 0.48), Column("Saved", 0.27), Column("Ruleset", 0.25))
 
 
 def _home_relative(path: Path) -> str:
@@ -143,8 +143,8 @@ class LoadScene(SheetScene):
         e = self.entry
         if e is None:
             return "<i>Pick a save above.</i>"
-        kind = "Autosave" if e.autosave else "Save"
-        head = f"<b>{html.escape(e.name)}</b> \u2014 <i>{kind}, {html.escape(e.date)}</i>"
+        kind = "" if e.autosave else "Save, "  # an autosave's name says it
+        head = f"<b>{html.escape(e.name)}</b> \u2014 <i>{kind}{html.escape(e.date)}</i>"
         if e.error is not None:
             what, _, fix = e.error.partition(" -- ")
             return (

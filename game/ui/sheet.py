@@ -11,6 +11,7 @@ through) where one row is selected at a time: the map list and the save list.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -244,8 +245,21 @@ class RowList:
         )
         step = scene.px(row_height)
         inner_w = body.width - scene.px(20)  # room for the scroll bar
+        theme = manager.get_theme() if manager is not None else None
         for i, row in enumerate(self.rows):
             y = i * step
+            cells = []  # (rect, text shown, class id); a cell too long for its column ends in an ellipsis
+            cut: list[str] = []
+            cx = 0
+            for column, width, text in zip(columns, widths, row.cells, strict=False):
+                class_id = f"{'@cell_bad' if row.warning and cx > 0 else '@cell'}_{column.align}"
+                font = theme.get_font([class_id, "label"]) if theme is not None else None
+                shown = fit_text(font, text, width - 2 * pad)
+                if shown != text:
+                    cut.append(html.escape(text))
+                cells.append((pygame.Rect(cx + pad, y, width - 2 * pad, step - scene.px(3)), shown, class_id))
+                cx += width
+            tooltip = "<br>".join([*cut, row.tooltip] if row.tooltip else cut) or None  # the whole of it
             button = scene.button(
                 pygame.Rect(0, y, inner_w, step - scene.px(3)),
                 "",
@@ -253,20 +267,17 @@ class RowList:
                 object_id=f"#{name}_{i}",
                 class_id="@row",
                 container=scroller,
-                tooltip=row.tooltip,
+                tooltip=tooltip,
             )
             self.buttons.append(button)
-            cx = 0
-            for column, width, text in zip(columns, widths, row.cells, strict=False):
-                cell_class = "@cell_bad" if row.warning and cx > 0 else "@cell"
+            for area, shown, class_id in cells:
                 PassLabel(
-                    pygame.Rect(cx + pad, y, width - 2 * pad, step - scene.px(3)),
-                    text or " ",
+                    area,
+                    shown or " ",
                     manager=manager,
                     container=scroller,
-                    object_id=ObjectID(class_id=f"{cell_class}_{column.align}"),
+                    object_id=ObjectID(class_id=class_id),
                 )
-                cx += width
         if not self.rows and empty_text:
             PassLabel(
                 pygame.Rect(0, scene.px(8), inner_w, step),
@@ -289,6 +300,16 @@ class RowList:
     def row_rect(self, index: int) -> pygame.Rect:
         """Where row ``index`` is on the window (tests click it)."""
         return pygame.Rect(self.buttons[index].rect)
+
+
+def fit_text(font: Any, text: str, width: int) -> str:
+    """``text`` cut to ``width`` pixels in ``font`` (a pygame-gui font), with an ellipsis when cut."""
+    if font is None or font.size(text)[0] <= width:
+        return text
+    cut = text
+    while cut and font.size(cut + "\u2026")[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip() + "\u2026"
 
 
 def _widths(total: int, columns: Sequence[Column]) -> list[int]:

@@ -3,6 +3,7 @@ and the window's close button mid-battle; everything by posted mouse and key eve
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,16 @@ from game.ui.pause import HelpScene, PauseMenu
 from game.ui.scenes import Pop, Push, Scene, Unwind
 from game.ui.session import latest_autosave
 from game.ui.settings_screen import SettingsScene
-from tests.ui.flow_kit import click_rect, names, play_some, start_battle, title_app, type_text, window_quit
+from tests.ui.flow_kit import (
+    click_rect,
+    finish,
+    names,
+    play_some,
+    start_battle,
+    title_app,
+    type_text,
+    window_quit,
+)
 from tests.ui.helpers import click, press, step
 
 AppMaker = Callable[[tuple[int, int]], App]
@@ -108,6 +118,45 @@ def test_save_says_why_it_could_not_write_and_stays_open(make_app: AppMaker, dat
     assert app.top is menu
 
 
+def test_save_suggests_the_maps_title_as_the_new_battle_screen_shows_it(make_app: AppMaker) -> None:
+    app = make_app((1280, 720))
+    _title, flow = title_app(app)
+    battle = start_battle(app, flow)  # on ranch_duel.tmx, titled "Showdown at the Lazy K"
+    menu = open_pause(app, battle)
+    click(app, menu.buttons["save"].rect.center)
+    dialog = app.top
+    assert isinstance(dialog, NameDialog), names(app)
+    assert dialog.current_text().startswith("Showdown at the Lazy K ")
+
+
+def test_autosaves_of_different_battles_are_told_apart(make_app: AppMaker) -> None:
+    """Two "Autosave" rows with the same time could not be told apart: each says how far its battle went
+    and who fights (read from the save, not replayed), and a finished battle says so."""
+    app = make_app((1280, 720))
+    _title, flow = title_app(app)
+    rift = start_battle(app, flow, "rift", seed=7)
+    play_some(rift, "rift", 40)
+    rift_round = rift.session.match.history[-1].round
+    frontier = start_battle(app, flow, "frontier", seed=8)
+    finish(frontier, "frontier")
+    step(app, 3)
+    app.apply(flow.load_screen())
+    step(app, 2)
+    screen = app.top
+    assert isinstance(screen, LoadScene), names(app)
+    autosaves = sorted(e.name for e in screen.entries if e.autosave)
+    rift_posses = " vs ".join(p.name for p in rift.session.match.posses)
+    frontier_posses = " vs ".join(p.name for p in frontier.session.match.posses)
+    expected = [f"Autosave, round {rift_round} \u2014 {rift_posses}"]
+    expected.append(f"Autosave, battle over \u2014 {frontier_posses}")
+    assert autosaves == sorted(expected)
+    assert rift_round >= 1
+    index = next(i for i, e in enumerate(screen.entries) if e.autosave and "battle over" in e.name)
+    assert screen.rows is not None
+    click_rect(app, screen.rows.row_rect(index))
+    assert screen.details is not None and html.escape(frontier_posses) in screen.details.html_text
+
+
 def test_load_lists_saves_newest_first_and_a_corrupt_one_shows_its_error(make_app: AppMaker) -> None:
     app = make_app((1280, 720))
     _title, flow = title_app(app)
@@ -122,14 +171,14 @@ def test_load_lists_saves_newest_first_and_a_corrupt_one_shows_its_error(make_ap
     assert [e.name for e in screen.entries if not e.autosave] == ["scribbled", "first"]
     assert any(e.autosave for e in screen.entries)
     bad = 0
-    assert screen.entries[bad].error is not None and "not valid JSON" in screen.entries[bad].error
+    assert screen.entries[bad].error is not None and "cut off" in screen.entries[bad].error  # mid-string
     assert screen.rows is not None
     click_rect(app, screen.rows.row_rect(bad))
     assert screen.details is not None and "cannot be loaded" in screen.details.html_text
     click(app, screen.buttons["load"].rect.center)
     dialog = app.top
     assert isinstance(dialog, MessageDialog), names(app)
-    assert "the save is not valid JSON" in dialog.text_html
+    assert "the save is cut off" in dialog.text_html
     assert "load an earlier save" in dialog.text_html
     step(app, 2)
     press(app, pygame.K_RETURN)

@@ -142,6 +142,7 @@ class BattleScreen(GuiScene):
         self.overlay = Overlay(tmap.geometry, self.view.camera)
         self.tokens = TokenArt.shared()
         self.selected: int | None = None
+        self.inspected: int | None = None  # a unit clicked to look at (its panel), not commanded
         self.picker: Picker | None = None
         self.hover_hex: Hex | None = None
         self.hovered: Hover = Hover()
@@ -216,6 +217,7 @@ class BattleScreen(GuiScene):
     def _after_change(self, events: list[Event]) -> None:
         """After a command (or at start): choose the deciding unit, aim forced decisions, hand over."""
         self.picker = None
+        self.inspected = None
         self._default_selection()
         legal = self.session.legal()
         assign = next((a for a in legal if a.needs == "assign"), None)
@@ -247,6 +249,18 @@ class BattleScreen(GuiScene):
         self._widgets_for = None  # rebuild the bar and panels
         if self.session.outcome is not None:
             self.picker = None
+        self._pass_if_nothing_else(legal)
+
+    def _pass_if_nothing_else(self, legal: list[LegalAction]) -> None:
+        """A reaction window where the decider can do nothing but let it go ("X can only pass now"):
+        sent at once rather than asking for a click that decides nothing."""
+        if self.session.outcome is not None or self.prompt() is None:
+            return
+        enabled = [a for a in legal if a.enabled]
+        if len(enabled) == 1 and enabled[0].needs == "" and not enabled[0].ends_turn and len(legal) > 1:
+            only = enabled[0]
+            self.log.append(LogLine(0, "note", f"{self.match.identity(only.actor).name} can only pass"))
+            self.send(only.command())
 
     @staticmethod
     def _forced_choice(legal: list[LegalAction]) -> LegalAction | None:
@@ -525,9 +539,10 @@ class BattleScreen(GuiScene):
         """The selected unit's statuses as chips at the foot of the unit box, each with a tooltip quoting
         the rule it comes from; returns the height they take."""
         self.status_chips = []
-        if self.selected is None or self.handover or self.handover_pending:
+        shown = self.panel_unit()
+        if shown is None or self.handover or self.handover_pending:
             return 0
-        statuses = self.unit_view(self.selected).statuses
+        statuses = self.unit_view(shown).statuses
         if not statuses:
             return 0
         lay = self.layout
@@ -562,6 +577,12 @@ class BattleScreen(GuiScene):
         """The board takes no orders: the hand-over cover is up or about to come."""
         return self.handover or self.handover_pending
 
+    def panel_unit(self) -> int | None:
+        """The unit the panel shows: one clicked to look at, else the one being commanded."""
+        if self.inspected is not None and self.match.position(self.inspected) is None:
+            self.inspected = None
+        return self.inspected if self.inspected is not None else self.selected
+
     def _choosing(self) -> Picker | None:
         """The picker while it waits for one of its action's choices (shown as buttons)."""
         p = self.picker
@@ -591,6 +612,7 @@ class BattleScreen(GuiScene):
             len(self.match.log),
             id(self.match),
             self.selected,
+            self.inspected,
             self.handover,
             self.handover_pending,
             picker is not None and picker.action,
@@ -742,7 +764,12 @@ class BattleScreen(GuiScene):
         here = sorted((u for u in units_at(self.match, h) if u in actors), key=lambda u: u != pointed)
         if here:
             self.selected = here[0]
-            self._widgets_for = None
+            self.inspected = None
+        else:
+            # any other unit (a foe, an ally not acting now): its panel, until a unit of yours is chosen
+            others = units_at(self.match, h)
+            self.inspected = (pointed if pointed in others else others[0]) if others else None
+        self._widgets_for = None
 
     def _assign_message(self) -> None:
         picker = self.picker
@@ -891,6 +918,9 @@ class BattleScreen(GuiScene):
                 and self._forced_choice(self.session.legal()) is None
             ):
                 self.cancel_aim()
+            elif self.inspected is not None:
+                self.inspected = None  # back to the unit being commanded
+                self._widgets_for = None
             else:
                 self.open_menu()
         elif key == self._binding("end_turn"):
@@ -905,6 +935,7 @@ class BattleScreen(GuiScene):
         elif key == self._binding("center_unit") and self.selected is not None:
             self.centre_on(self.selected)
         elif key == pygame.K_TAB:
+            self.inspected = None
             actors = self.session.actors()
             if actors:
                 i = actors.index(self.selected) if self.selected in actors else -1
@@ -1003,7 +1034,7 @@ class BattleScreen(GuiScene):
     def _unit_html(self) -> str:
         if self.handover:
             return ""
-        unit = self.selected
+        unit = self.panel_unit()
         if unit is None:
             return "<b>No decision to make</b>"
         v = self.unit_view(unit)
@@ -1020,13 +1051,12 @@ class BattleScreen(GuiScene):
             lines.append(" \u00b7 ".join(f"{_esc(n)} {_esc(val)}" for n, val in v.stats))
         for w in v.weapons:
             lines.append(f"\u2022 {_esc(w)}")
-        for s in v.statuses:
-            detail = f" ({_esc(s.detail)})" if s.detail else ""
-            lines.append(f"<b>{_esc(s.name)}</b>{detail}: <i>\u201c{_esc(s.rule)}\u201d</i>")
         if v.items:
             lines.append("Carries: " + ", ".join(_esc(i) for i in v.items))
         if v.out:
             lines.append(f"<b>Out of the fight: {_esc(v.out)}</b>")
+        if unit == self.inspected:
+            lines.insert(1, "<i>Looking only: click a unit of yours (or Tab) to command it.</i>")
         return "<br>".join(lines)
 
     def _log_html(self) -> str:

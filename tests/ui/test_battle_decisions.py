@@ -379,3 +379,57 @@ def test_resizing_under_the_end_turn_dialog_lays_the_battle_out_for_the_new_size
     panel = screen.layout.panel
     r, g, b, *_ = app.screen.get_at((panel.centerx, panel.y + 120))
     assert r > 60 and g > 55, (r, g, b)  # parchment (under the veil) is drawn there, not the dark void
+
+
+def test_after_duck_the_window_closes_without_a_pass_that_decides_nothing(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """ "Duck!": "Prevent all damage an ally within 6t would take this turn." - found in the real window:
+    after Doc ducked Kid, the window stayed open with only Pass left ("Doc can only pass now"); the
+    screen now lets it go by itself and says so in the log. Kid takes no stress."""
+    map_path = open_map(tmp_path)
+    m = rk.new_match(
+        rk.rifters("side1", rk.rifter("deliberate", "Kid"), rk.rifter("cunning", "Doc")),
+        rk.outlaws("side2", "outlaw_goon"),
+        1,
+        map_path,
+    )
+    rk.deploy(m)
+    kid, doc, goon = rk.unit(m, "side1", 0), rk.unit(m, "side1", 1), rk.unit(m, "side2")
+    rk.place(m, goon, at(5))
+    rk.place(m, kid, at(12))
+    rk.place(m, doc, at(13))
+    rk.give_turn(m, goon)
+    m.apply(rk.cmd("hold_fire", goon, option="goon_revolver"))
+    rk.give_turn(m, doc)
+    rk.give_turn(m, kid)
+    rk.script(m, 4, 3)
+    m.apply(rk.cmd("move", kid, path=(at(12), at(11), at(10))))
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    assert screen.selected == doc and screen.prompt() is not None
+    resolve = screen.unit_view(kid).health[0]
+    duck = next(a for _, a in screen.action_buttons if a.action == "duck")
+    click(app, bd.button_for(screen, duck).center)
+    click(app, bd.hex_pos(screen, at(11)))  # Duck! for Kid
+    actions = [c.action for c in screen.match.log]
+    assert actions[-2:] == ["duck", "pass"]  # the lone Pass went by itself
+    assert any("can only pass" in line.text for line in screen.log)
+    assert screen.unit_view(kid).health[0] == resolve
+
+
+def test_clicking_a_foe_shows_its_panel_until_esc(make_app: Callable[..., App], tmp_path: Path) -> None:
+    """Found in the real window: only the acting unit could be looked at. Clicking any other unit shows its
+    panel (stats, statuses) without commanding it; Esc goes back to the unit being commanded."""
+    m, map_path, me = _deliberate_turn(tmp_path)
+    goon = rk.unit(m, "side2")
+    rk.place(m, goon, at(12))
+    app = make_app((1280, 720))
+    screen = _screen(app, m, map_path, tmp_path)
+    click(app, bd.hex_pos(screen, at(12)))
+    assert screen.inspected == goon and screen.selected == me
+    assert screen.unit_view(goon).name in screen._unit_box.html_text  # type: ignore[union-attr]
+    assert "Looking only" in screen._unit_box.html_text  # type: ignore[union-attr]
+    press(app, pygame.K_ESCAPE, frames=2)
+    assert screen.inspected is None and app.top is screen
+    assert "Looking only" not in screen._unit_box.html_text  # type: ignore[union-attr]

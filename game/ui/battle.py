@@ -441,7 +441,8 @@ class BattleScreen(GuiScene):
         choosing = self._choosing()
         deploying = any(a.action == "deploy" for a in actions)
         fixed_w = lay.px(118)
-        room = lay.bar.width - lay.px(24) - fixed_w
+        inner_w = bar.get_container().get_rect().width  # the bar inside its frame
+        room = inner_w - lay.px(18) - fixed_w
         count = len(choosing.action.choices) if choosing is not None else len(actions)
         rows = max(1, min(3, -(-count * lay.px(170) // max(1, room))))
         per_row = max(1, -(-count // rows)) if count else 1
@@ -507,7 +508,7 @@ class BattleScreen(GuiScene):
             if self.picker is not None and self.picker.action == a:
                 button.set_selected(True)
             self.action_buttons.append((button, a))
-        right = lay.bar.width - lay.px(16)  # inside the panel frame
+        right = inner_w - lay.px(6)  # inside the panel's frame
         end = next((a for a in self.actor_actions() if a.ends_turn), None)
         undo_reason = self.session.undo_problem()
         specs: list[tuple[str, str, Callable[[], None], bool, str]] = [

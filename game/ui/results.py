@@ -19,7 +19,7 @@ from game.ui.dialogs import NameDialog
 from game.ui.gui import GuiManager, Shell, TipButton
 from game.ui.scenes import Action, Push
 from game.ui.session import BattleSession, UnitStats, battle_stats
-from game.ui.sheet import PassLabel, SheetScene
+from game.ui.sheet import PassLabel, ScrollAssist, SheetScene
 
 if TYPE_CHECKING:
     from game.ui.flow import Flow
@@ -87,6 +87,8 @@ class ResultsScene(SheetScene):
         self.cells: dict[tuple[int, str], UILabel] = {}  # (unit, column) -> label (tests read them)
         self.totals: dict[tuple[str, str], UILabel] = {}  # (side, column) -> the posse's total
         self.note_label: UILabel | None = None
+        self.table: UIScrollingContainer | None = None
+        self.table_scroll: ScrollAssist | None = None
         super().__init__(shell, size)
 
     # -- layout
@@ -243,6 +245,8 @@ class ResultsScene(SheetScene):
                 y += row_h
             y += self.px(12)
         scroller.set_scrollable_area_dimensions((rect.width - bar, max(1, y)))
+        self.table = scroller
+        self.table_scroll = ScrollAssist(scroller, row_h)
 
     # -- actions
     def set_note(self, text: str) -> None:
@@ -277,4 +281,6 @@ class ResultsScene(SheetScene):
     def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
         if event.type == pygame.KEYDOWN and not consumed and event.key == pygame.K_ESCAPE:
             return self.flow.to_title()
+        if self.table_scroll is not None:
+            self.table_scroll.handle(event, consumed)  # the wheel over the table, a click on its arrows
         return None

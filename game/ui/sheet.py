@@ -302,6 +302,47 @@ class RowList:
         return pygame.Rect(self.buttons[index].rect)
 
 
+class ScrollAssist:
+    """The mouse wheel anywhere over a scrolling container, and a whole ``step`` (content pixels) per click
+    on its scroll bar's arrows. pygame-gui scrolls by the wheel only while a widget inside the container
+    is hovered, and a table of labels (the results) has none; its arrows move only while held, so a click
+    hardly moves the list. The screen hands it its events (:meth:`handle`)."""
+
+    def __init__(self, scroller: UIScrollingContainer, step: int, wheel_steps: int = 2) -> None:
+        self.scroller = scroller
+        self.step = step
+        self.wheel_steps = wheel_steps
+
+    def handle(self, event: pygame.event.Event, consumed: bool) -> bool:
+        """Scroll for a wheel turn over the container (unless pygame-gui already did) or a press on an
+        arrow; True if it did."""
+        bar = self.scroller.vert_scroll_bar
+        if bar is None or not self.scroller.alive():  # type: ignore[no-untyped-call]
+            return False
+        if event.type == pygame.MOUSEWHEEL and not consumed and event.y:
+            pointer = self.scroller.ui_manager.get_mouse_position()
+            if self.scroller.rect.collidepoint(pointer):
+                self.scroll_by(-event.y * self.wheel_steps * self.step)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for arrow, sign in ((bar.top_button, -1), (bar.bottom_button, 1)):
+                if arrow is not None and arrow.visible and arrow.rect.collidepoint(event.pos):
+                    self.scroll_by(sign * self.step)
+                    return True
+        return False
+
+    def scroll_by(self, pixels: float) -> None:
+        """Move the contents ``pixels`` down (up if negative), within the ends; the bar glides there."""
+        bar = self.scroller.vert_scroll_bar
+        content = self.scroller.scrolling_height
+        if bar is None or bar.sliding_button is None or content <= 0:
+            return
+        track = bar.scrollable_height / content  # bar pixels per content pixel
+        lowest = bar.bottom_limit - bar.sliding_button.relative_rect.height
+        target = bar.target_scroll_position + pixels * track
+        bar.target_scroll_position = min(max(target, bar.top_limit), lowest)
+
+
 def fit_text(font: Any, text: str, width: int) -> str:
     """``text`` cut to ``width`` pixels in ``font`` (a pygame-gui font), with an ellipsis when cut."""
     if font is None or font.size(text)[0] <= width:

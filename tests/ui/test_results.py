@@ -20,7 +20,7 @@ from game.ui.flow import Flow
 from game.ui.results import ResultsScene, out_text
 from game.ui.session import battle_stats
 from tests.ui.flow_kit import ROOT, finish, names, start_battle, title_app, type_text
-from tests.ui.helpers import click, press, step
+from tests.ui.helpers import click, move, post, press, step
 
 AppMaker = Callable[[tuple[int, int]], App]
 
@@ -144,3 +144,45 @@ def test_the_results_fit_the_window(make_app: AppMaker, size: tuple[int, int]) -
         assert results.sheet.contains(button.rect) and window.contains(button.rect)
     heads = [label.rect for (unit, column), label in results.cells.items() if column == "Unit"]
     assert heads and all(r.width > 60 for r in heads)
+
+
+def _wheel(app: App, pos: tuple[int, int], notches: int) -> None:
+    """Turn the mouse wheel over ``pos``: negative ``notches`` scroll down, as pygame reports them."""
+    move(pos)
+    step(app)
+    for _ in range(abs(notches)):
+        sign = 1 if notches > 0 else -1
+        post(pygame.MOUSEWHEEL, x=0, y=sign, flipped=False, precise_x=0.0, precise_y=float(sign))
+        step(app)
+    step(app, 60)  # the list glides to where the wheel sent it
+
+
+def test_the_unit_table_scrolls_by_the_wheel_and_by_its_arrows(make_app: AppMaker) -> None:
+    """Found in the real window: only dragging the thumb moved the table (the wheel over its rows did
+    nothing, an arrow click barely moved it), so the last rows of a long table stayed hidden."""
+    app = make_app((1280, 720))
+    results, _battle, _flow = finished(app, "rift")  # six units a side: a table taller than its view
+    table = results.table
+    assert table is not None
+    bar = table.vert_scroll_bar
+    assert bar is not None and bar.visible_percentage < 1.0
+    last = results.totals[(results.session.match.posses[-1].side, "Unit")]
+    assert last.rect.bottom > table.rect.bottom  # the last posse's total is out of sight
+    heading = results.heading_label
+    assert heading is not None
+    _wheel(app, heading.rect.center, -3)  # not over the table: nothing moves
+    assert bar.start_percentage == 0.0
+    over_rows = results.cells[(results.stats[0].unit, "Hits")].rect.center
+    _wheel(app, over_rows, -10)
+    assert bar.start_percentage > 0.0
+    assert table.rect.top <= last.rect.top and last.rect.bottom <= table.rect.bottom  # now in sight
+    _wheel(app, over_rows, 10)
+    assert bar.start_percentage == 0.0
+    # a click on an arrow moves the table a row, and back
+    assert bar.bottom_button is not None and bar.top_button is not None
+    first = results.cells[(results.stats[0].unit, "Unit")]
+    top = first.rect.top
+    click(app, bar.bottom_button.rect.center, frames=60)
+    assert first.rect.top <= top - results.px(28) + 2
+    click(app, bar.top_button.rect.center, frames=60)
+    assert first.rect.top == top

@@ -37,7 +37,7 @@ from game.ui.gui import GuiManager, Shell, TipButton, display_font
 from game.ui.library import MAPS_DIR, MapInfo, inspect_map, list_maps, ruleset_title
 from game.ui.render import MapRenderer
 from game.ui.scenes import Action, Pop, Push
-from game.ui.sheet import Column, Row, RowList, SheetScene
+from game.ui.sheet import Column, Row, RowList, SheetScene, fit_text
 
 __all__ = ["AI_TIP", "RULESETS", "BattleSetup", "NewBattleScene", "map_thumbnail"]
 
@@ -48,6 +48,7 @@ THUMB_MAX: Final = 640  # the cached picture's longest side
 SEED_LIMIT: Final = 2**31
 ZONE_COLORS: Final = ((120, 170, 235), (200, 60, 44), (92, 160, 132), (92, 100, 176))
 POSSE_SCREEN: Final = "game.ui.posse_screen"
+DROP_ARROW: Final = 20  # the width of a drop-down's open button (pygame-gui's, not scaled by the theme)
 
 
 @dataclass(slots=True)
@@ -288,6 +289,22 @@ class NewBattleScene(SheetScene):
                 pool = builtin or usable
                 side.posse = pool[min(i, len(pool) - 1)] if pool else ""
 
+    def _fit_option(self, label: str, width: int) -> str:
+        """A drop-down entry cut to ``width`` pixels: the posse's name gives way before " \u2014 4 units
+        \u2022 saved", so what the entry says about the posse stays readable."""
+        manager = self.manager
+        font = manager.get_theme().get_font(["drop_down_menu.button"]) if manager is not None else None
+        if font is None or font.size(label)[0] <= width:
+            return label
+        for sep in (" \u2014 ", " ("):
+            name, found, rest = label.rpartition(sep)
+            if found and name:
+                tail = found + rest
+                cut = fit_text(font, name, width - font.size(tail)[0])
+                if cut.endswith("\u2026") and len(cut) > 1:
+                    return cut + tail
+        return fit_text(font, label, width)
+
     def posse_labels(self) -> list[str]:
         return [_entry_label(e, short=not self.wide) for e in self.posse_entries]
 
@@ -361,7 +378,7 @@ class NewBattleScene(SheetScene):
         body = pygame.Rect(pad, top, inner.width - 2 * pad, inner.height - top - bar_h - self.px(24))
         gap = self.px(26)
         self.wide = body.width >= self.px(900)
-        left_w = round((body.width - gap) * (0.52 if self.wide else 0.43))
+        left_w = round((body.width - gap) * (0.48 if self.wide else 0.43))  # room for the posses' names
         left = pygame.Rect(body.x, body.y, left_w, body.height)
         right = pygame.Rect(left.right + gap, body.y, body.width - left_w - gap, body.height)
         self._build_maps(manager, panel, left)
@@ -446,7 +463,7 @@ class NewBattleScene(SheetScene):
         self.section(rect, "Rules & Posses")
         y = rect.y + self.px(36)
         row_h = self.px(36)
-        label_w = round(rect.width * 0.27) if self.wide else self.px(86)
+        label_w = min(round(rect.width * 0.27), self.px(112)) if self.wide else self.px(86)
         control = pygame.Rect(rect.x + label_w, y, rect.width - label_w, row_h)
         half = (control.width - self.px(8)) // 2
         rules = control if self.wide else pygame.Rect(rect.x, y, rect.width, row_h)
@@ -466,7 +483,7 @@ class NewBattleScene(SheetScene):
             self.buttons[f"ruleset_{rid}"] = button
         y += row_h + self.px(14)
         shown = self.info
-        edit_w = self.px(84) if self.wide else self.px(68)
+        edit_w = self.px(72) if self.wide else self.px(68)
         can_edit = posse_screen_available()
         for i, side_id in enumerate(self.side_ids()):
             side = self.sides[i]
@@ -511,10 +528,14 @@ class NewBattleScene(SheetScene):
                 ),
                 None,
             )
-            options: list[str | tuple[str, str]] = list(self.side_options(i)) or ["(no posse)"]
+            labels = self.side_options(i) or ["(no posse)"]
+            # shown cut to the control (a long name gives way first), told apart by the whole label
+            room = drop_w - DROP_ARROW - self.px(30)
+            options: list[str | tuple[str, str]] = [(self._fit_option(t, room), t) for t in labels]
+            chosen = current if current in labels else labels[0]
             dropdown = UIDropDownMenu(
                 options,
-                current or options[0],
+                (self._fit_option(chosen, room), chosen),
                 pygame.Rect(control.x, y, drop_w, row_h),
                 manager=manager,
                 container=panel,
@@ -720,7 +741,8 @@ class NewBattleScene(SheetScene):
     # -- events
     def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
-            self._posse_changed(self.dropdowns.index(event.ui_element), event.text)
+            label = getattr(event, "selected_option_id", None) or event.text  # the whole label
+            self._posse_changed(self.dropdowns.index(event.ui_element), label)
             return self._take()
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.seed_entry:
             self.seed_text = self.seed_entry.get_text()

@@ -18,6 +18,7 @@ from game.ui.battle import BattleScreen
 from game.ui.dialogs import MessageDialog
 from game.ui.flow import Flow
 from game.ui.newbattle import AI_TIP, NewBattleScene
+from game.ui.prefs import Prefs
 from game.ui.session import latest_autosave
 from tests.ui.flow_kit import RANCH, click_rect, maps_folder, names, posse, title_app, type_text
 from tests.ui.helpers import click, make_shell, move, press, step
@@ -258,3 +259,40 @@ def test_the_layout_fits_the_window(make_app: AppMaker, size: tuple[int, int]) -
     for a, b in itertools.combinations(controls, 2):
         assert not a.colliderect(b), (a, b)
     assert screen.thumbnail is not None and screen.thumbnail.rect.height >= 100
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_the_posse_entries_fit_their_drop_down_at_any_ui_scale(make_app: AppMaker, scale: float) -> None:
+    """Found at UI scale 1.25: "Trial Crew \u2014 3 units \u2022 sav\u2026". Every entry, closed and in the
+    open list, fits its control; a name too long for any control gives way before what follows it, and
+    the entry still picks its posse."""
+    trial = default_posses("frontier")[0]
+    assert trial.remove_unit(0) is None
+    assert len(trial.units) == 3
+    save_posse(trial, "Trial Crew")
+    save_posse(default_posses("frontier")[1], "The Longest Named Posse in the Whole Wild West")
+    app = make_app((1280, 720))
+    flow = Flow(make_shell(app, Prefs(ui_scale=scale)))
+    screen = open_new_battle(app, flow)
+    step(app, 2)
+
+    def fits(button: object) -> bool:
+        text, font, rect = button.text, button.font, button.rect  # type: ignore[attr-defined]
+        return bool(font.size(text)[0] <= rect.width - 8)
+
+    for dropdown in screen.dropdowns:
+        closed = dropdown.current_state.selected_option_button  # type: ignore[attr-defined]
+        assert closed is not None and fits(closed), closed.text
+        click(app, dropdown.rect.center)
+        items = dropdown.current_state.options_selection_list.item_list  # type: ignore[attr-defined]
+        shown_texts = [item["text"] for item in items]
+        assert "Trial Crew \u2014 3 units \u2022 saved" in shown_texts
+        long = next(t for t in shown_texts if t.startswith("The Long"))
+        assert long.endswith("\u2026 \u2014 5 units \u2022 saved"), long
+        for item in items:
+            if item["button_element"] is not None:
+                assert fits(item["button_element"]), item["text"]
+        click(app, dropdown.rect.center)  # closes the list again
+        assert dropdown.current_state is dropdown.menu_states["closed"]  # type: ignore[attr-defined]
+    pick_option(app, screen.dropdowns[0], long)
+    assert screen.sides[0].posse == "The Longest Named Posse in the Whole Wild West"

@@ -47,14 +47,14 @@ DICE_SECONDS = 1.1  # a roll stays on screen this long at animation speed 1
 FLOAT_SECONDS = 1.4
 LOG_KEEP = 300
 NUMBER_KEYS = [pygame.K_1 + i for i in range(9)]
-KIND_MARK = {
-    "hit": "\u2714",
-    "miss": "\u2718",
-    "damage": "\u2739",
-    "turn": "\u25b6",
-    "roll": "\u2684",
+KIND_MARK = {  # glyphs the bundled serif has (dingbats such as U+2714 draw nothing in it)
+    "hit": "+",
+    "miss": "\u00d7",
+    "damage": "\u2020",
+    "turn": "\u00bb",
+    "roll": "\u00b7",
     "card": "\u2660",
-    "end": "\u2605",
+    "end": "\u2666",
 }
 KIND_COLOR = {
     "hit": "#2E6B1F",

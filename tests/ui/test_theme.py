@@ -118,3 +118,16 @@ def test_a_line_that_just_fills_a_text_box_is_not_followed_by_a_blank_row(
         texts = ["".join(getattr(chunk, "text", "") for chunk in row.items) for row in rows]
         assert all(t.strip() for t in texts), (width, texts)
         box.kill()
+
+
+def test_the_combat_log_marks_are_glyphs_the_serif_draws() -> None:
+    """Found in the real window: the log's hit, miss, damage and turn marks (dingbats) drew nothing in the
+    bundled serif. Every mark must have a glyph with some width."""
+    from game.ui.battle import KIND_MARK
+    from game.ui.gui import display_font
+
+    pygame.font.init()
+    font = display_font(15, bold=False)
+    for kind, mark in KIND_MARK.items():
+        (metrics,) = font.metrics(mark)
+        assert metrics is not None and metrics[1] - metrics[0] > 0, (kind, mark)

@@ -1083,10 +1083,10 @@ class BattleScreen(GuiScene):
             self._draw_floaters(surface, area)
         surface.set_clip(clip)
         self._draw_tracker(surface)
-        manager.draw_ui(surface)
+        self._draw_status(surface)  # under the widgets: a tooltip may hang over the status line
         if not self.handover:
             self._draw_tray(surface)
-        self._draw_status(surface)
+        manager.draw_ui(surface)
         banner = None
         if not self.handover:
             banner = self._draw_banner(surface)

@@ -433,3 +433,27 @@ def test_clicking_a_foe_shows_its_panel_until_esc(make_app: Callable[..., App], 
     press(app, pygame.K_ESCAPE, frames=2)
     assert screen.inspected is None and app.top is screen
     assert "Looking only" not in screen._unit_box.html_text  # type: ignore[union-attr]
+
+
+def test_an_action_tooltip_is_drawn_over_the_status_line_at_ui_scale_125(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Found in the real window at UI scale 1.25: a disabled action's reason (its tooltip, placed below the
+    button) was hidden under the status line drawn after the widgets. The status line now lies under them."""
+    m, map_path, _me = _deliberate_turn(tmp_path)
+    app = make_app((1280, 720))
+    session = BattleSession(m, tmp_path / "autosaves")
+    screen = BattleScreen(Shell(prefs=Prefs(ui_scale=1.25)), session, load_tiled_map(map_path), app.size)
+    app.push(screen)
+    step(app, 3)
+    button, action = next((b, a) for b, a in screen.action_buttons if not a.enabled)
+    move(button.get_abs_rect().center)
+    step(app, 60)
+    tip = button.tool_tip
+    assert tip is not None and action.reason and tip.rect.bottom <= 720
+    status = screen.layout.status
+    overlap = tip.rect.clip(status)
+    assert overlap.width > 0 and overlap.height > 0  # it does hang over the status line here
+    app.draw()
+    r, g, b, *_ = app.screen.get_at(overlap.center)
+    assert r < 120 and g < 100, (r, g, b)  # the tooltip's dark ground, not the light status line

@@ -1260,9 +1260,9 @@ class BattleScreen(GuiScene):
         h = rect.height - 12
         widest = max((font.size(e.label)[0] for e in entries), default=0)
         w = max(round(70 * self.scale), min(round(150 * self.scale), widest + 18))
+        if entries and x + w * len(entries) > rect.right - 8:
+            w = max(12, (rect.right - 8 - x) // len(entries))  # a narrow window: every card, narrower
         for e in entries:
-            if x + w > rect.right - 8:
-                break
             card = pygame.Rect(x, rect.y + 6, w - 6, h)
             face = (245, 236, 214) if e.card else (233, 216, 178)
             if e.acted:

@@ -457,3 +457,28 @@ def test_an_action_tooltip_is_drawn_over_the_status_line_at_ui_scale_125(
     app.draw()
     r, g, b, *_ = app.screen.get_at(overlap.center)
     assert r < 120 and g < 100, (r, g, b)  # the tooltip's dark ground, not the light status line
+
+
+def test_a_narrow_window_still_shows_every_unit_in_the_initiative_tracker(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Found in the real window at 900x600: the tracker silently dropped the cards that did not fit. They
+    now narrow so that every unit's card is there (the last one reaches the tracker's right end)."""
+    map_path = open_map(tmp_path)
+    m = rk.new_match(
+        rk.rifters(
+            "side1", rk.rifter("deliberate"), rk.rifter("bold"), rk.rifter("cunning"), rk.rifter("daring")
+        ),
+        rk.outlaws("side2", *["outlaw_goon"] * 5),
+        1,
+        map_path,
+    )
+    rk.deploy(m)
+    app = make_app((800, 600))
+    screen = _screen(app, m, map_path, tmp_path)
+    entries = screen.match.ruleset.tracker(screen.match)
+    assert len(entries) == 9
+    app.draw()
+    rect = screen.layout.tracker
+    r, g, b, *_ = app.screen.get_at((rect.right - 30, rect.centery))
+    assert r > 120 and g > 100, (r, g, b)  # a card's face there, not the tracker's dark wood

@@ -177,6 +177,10 @@ class ToyRuleset:
             "A side wins when no hostile unit is left.\n"
         )
 
+    def printed_name(self, key: str) -> str | None:
+        """The toy has no weapon or item data."""
+        return None
+
     def prompt(self, match: Match) -> Prompt | None:
         """The toy has no reactions: nothing breaks into its turns."""
         return None

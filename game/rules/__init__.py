@@ -277,6 +277,10 @@ class Ruleset(Protocol):
         """A short summary of how a turn works, for the in-game help (F1)."""
         ...
 
+    def printed_name(self, key: str) -> str | None:
+        """The printed name of a weapon or item id of this ruleset (the combat log's words), else None."""
+        ...
+
     def prompt(self, match: Match) -> Prompt | None:
         """The decision waiting now if it is not an ordinary turn (a reaction window, a hit assignment,
         the Joker's placement), else None."""

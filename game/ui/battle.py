@@ -161,6 +161,7 @@ class BattleScreen(GuiScene):
         self.drag_die: int | None = None  # a hit die being dragged from the tray onto a target
         self.drag_die_moved = False
         self._prompt_cache: tuple[object, Prompt | None] | None = None
+        self._banner_cache: tuple[object, tuple[pygame.Rect, pygame.Surface]] | None = None
         self.status_chips: list[tuple[TipButton, str]] = []
         self.choice_buttons: list[tuple[TipButton, str]] = []
         self.over_reported = False
@@ -365,14 +366,16 @@ class BattleScreen(GuiScene):
     def token_spots(self, h: Hex) -> list[tuple[int, tuple[float, float]]]:
         """Each unit in tile ``h`` with the window point its token is drawn at (as _draw_tokens fans them)."""
         units = [u for u in self.match.units(in_play=False) if self.match.position(u) == h]
-        zoom = self.view.camera.zoom
-        hex_size = min(self.tmap.geometry.tile_width, self.tmap.geometry.tile_height) * zoom
-        lay = token_layout(len(units), hex_size)
+        lay = token_layout(len(units), self._token_hex_size())
         cx, cy = self.overlay.center(h)
         area = self.layout.map
         return [
             (u, (area.x + cx + dx, area.y + cy + dy)) for u, (dx, dy) in zip(units, lay.offsets, strict=False)
         ]
+
+    def _token_hex_size(self) -> float:
+        """A hex's inscribed diameter on screen, which token_layout fans a tile's tokens inside."""
+        return min(self.tmap.geometry.tile_width, self.tmap.geometry.tile_height) * self.view.camera.zoom
 
     def token_at(self, pos: tuple[int, int] | None) -> int | None:
         """The unit whose token is drawn nearest ``pos`` in the tile there (a tile may hold several)."""
@@ -826,7 +829,7 @@ class BattleScreen(GuiScene):
             return False
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            if any(r.collidepoint(event.pos) for r in self.tray_dice()) is False:
+            if not any(r.collidepoint(event.pos) for r in self.tray_dice()):
                 self.drag_die_moved = True
             self._hover(self.hex_at(event.pos))
             return True
@@ -1195,7 +1198,7 @@ class BattleScreen(GuiScene):
     def _draw_tokens(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         canvas = surface.subsurface(area)
         zoom = self.view.camera.zoom
-        hex_size = min(self.tmap.geometry.tile_width, self.tmap.geometry.tile_height) * zoom
+        hex_size = self._token_hex_size()
         by_hex: dict[Hex, list[int]] = {}
         for u in self.match.units(in_play=False):
             where = self.match.position(u)
@@ -1352,39 +1355,46 @@ class BattleScreen(GuiScene):
 
     def banner_rect(self) -> pygame.Rect | None:
         """Where the prompt banner is drawn (None: no prompt now)."""
+        banner = self._banner()
+        return banner[0] if banner is not None else None
+
+    def _banner(self) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """The prompt banner's place and picture, painted once per prompt, map area and scale."""
         prompt = self.prompt()
         if prompt is None or self.handover:
             return None
         area = self.layout.map
+        key = (prompt, area, self.scale)
+        if self._banner_cache is not None and self._banner_cache[0] == key:
+            return self._banner_cache[1]
         width = min(area.width - 24, round(820 * self.scale))
+        head = _font(max(12, round(19 * self.scale)))
         font = _font(max(10, round(15 * self.scale)), bold=False)
         rows = _wrap(font, prompt.text, width - 28)[:4]
-        title_h = _font(max(12, round(19 * self.scale))).get_linesize()
-        height = 14 + title_h + len(rows) * font.get_linesize() + 10
-        return pygame.Rect(area.centerx - width // 2, area.y + 8, width, height)
+        rect = pygame.Rect(0, 0, width, 14 + head.get_linesize() + len(rows) * font.get_linesize() + 10)
+        picture = pygame.Surface((rect.width + 3, rect.height + 4), pygame.SRCALPHA)
+        pygame.draw.rect(picture, (30, 18, 8, 110), rect.move(3, 4), border_radius=8)  # its shadow
+        pygame.draw.rect(picture, (245, 236, 214), rect, border_radius=8)
+        pygame.draw.rect(picture, (140, 30, 20), rect, 3, border_radius=8)
+        pygame.draw.rect(picture, (140, 30, 20), pygame.Rect(0, 0, 8, rect.height), border_radius=8)
+        title = head.render(_fit_text(head, prompt.title, width - 28), True, (140, 30, 20))
+        picture.blit(title, (18, 7))
+        y = 7 + head.get_linesize()
+        for row in rows:
+            picture.blit(font.render(row, True, (52, 33, 16)), (18, y))
+            y += font.get_linesize()
+        banner = (rect.move(area.centerx - width // 2, area.y + 8), picture)
+        self._banner_cache = (key, banner)
+        return banner
 
     def _draw_banner(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The prompt: what set off the decision waiting now and what can be done (a reaction window,
         the hits to assign, the Joker), over the top of the map."""
-        rect = self.banner_rect()
-        prompt = self.prompt()
-        if rect is None or prompt is None:
+        banner = self._banner()
+        if banner is None:
             return None
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (30, 18, 8, 110), shade.get_rect(), border_radius=8)
-        surface.blit(shade, rect.move(3, 4))
-        pygame.draw.rect(surface, (245, 236, 214), rect, border_radius=8)
-        pygame.draw.rect(surface, (140, 30, 20), rect, 3, border_radius=8)
-        pygame.draw.rect(surface, (140, 30, 20), pygame.Rect(rect.x, rect.y, 8, rect.height), border_radius=8)
-        head = _font(max(12, round(19 * self.scale)))
-        font = _font(max(10, round(15 * self.scale)), bold=False)
-        y = rect.y + 7
-        title = head.render(_fit_text(head, prompt.title, rect.width - 28), True, (140, 30, 20))
-        surface.blit(title, (rect.x + 18, y))
-        y += head.get_linesize()
-        for row in _wrap(font, prompt.text, rect.width - 28)[:4]:
-            surface.blit(font.render(row, True, (52, 33, 16)), (rect.x + 18, y))
-            y += font.get_linesize()
+        rect, picture = banner
+        surface.blit(picture, rect)
         return rect
 
     def _draw_tray(self, surface: pygame.Surface) -> None:

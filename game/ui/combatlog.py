@@ -5,8 +5,9 @@ Lines carry a ``kind`` so the panel can mark them by shape and colour: "roll", "
 "status", "turn", "phase", "end", "note".
 
 A line never shows an id: units by name (with their posse's name when a unit of another side has the same
-name: "Cunning (Ranch Hands)"), sides by posse name, weapons and items by the name the ruleset's data
-prints, else the id in words ("sullivan_870_hmg" -> "Sullivan 870 HMG" from the data, "fence" -> "Fence").
+name: "Cunning (Ranch Hands)"), sides by posse name, weapons and items by the name the ruleset prints
+(``Ruleset.printed_name``), else the id in words ("sullivan_870_hmg" -> "Sullivan 870 HMG" from the data,
+"fence" -> "Fence").
 One happening gives one line: a status that only restates the action just taken ("Hold Fire", "Down the
 Sights") or the removal that follows it ("fled", "out of action"), and an action whose only effect is the
 actor leaving the fight (Flee), are left to the neighbouring line. Every line has text: a ``LogLine`` is
@@ -16,7 +17,6 @@ never blank.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -39,9 +39,6 @@ from game.events import (
 from game.match import Match
 
 __all__ = ["LogLine", "describe", "side_name", "unit_name"]
-
-# the ruleset data tables whose entries' printed ``name`` an option id may be looked up in
-_NAMED_TABLES = ("weapons", "items")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,13 +121,9 @@ def _words(key: str) -> str:
 def _printed(match: Match, key: str) -> str:
     """A weapon or item as printed: its name in the ruleset's data when the key is an id there, else the
     key itself if it already reads as a name ("Smelling Salts"), else the id in capitalised words."""
-    data = getattr(match.ruleset, "data", None)
-    for table in _NAMED_TABLES:
-        entries = getattr(data, table, None)
-        entry = entries.get(key) if isinstance(entries, Mapping) else None
-        name = getattr(entry, "name", None)
-        if isinstance(name, str) and name.strip():
-            return name
+    name = match.ruleset.printed_name(key)
+    if name is not None:
+        return name
     if "_" not in key and key != key.lower():
         return key
     return " ".join(w[:1].upper() + w[1:] for w in key.split("_") if w)

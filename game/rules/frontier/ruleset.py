@@ -1220,6 +1220,10 @@ class FrontierRuleset:
     def rules_summary(self) -> str:
         return RULES_SUMMARY
 
+    def printed_name(self, key: str) -> str | None:
+        entry = self.data.weapons.get(key) or self.data.items.get(key)
+        return entry.name if entry is not None and entry.name.strip() else None
+
     def prompt(self, match: Match) -> Prompt | None:
         """The Joker's placement, the one decision that breaks into Frontier's flow ("If a Player draws the
         Joker for a Unit, they may choose when that Unit acts initiative after all other Units have received

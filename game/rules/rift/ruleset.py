@@ -1587,6 +1587,10 @@ class RiftRuleset:
     def rules_summary(self) -> str:
         return RULES_SUMMARY
 
+    def printed_name(self, key: str) -> str | None:
+        entry = self.data.weapons.get(key) or self.data.items.get(key)
+        return entry.name if entry is not None and entry.name.strip() else None
+
     def prompt(self, match: Match) -> Prompt | None:
         """The decision on top of the stack in a player's words, for the battle screen's banner: the
         attacker's hit assignment, or a reaction window (a Nudge before the roll, "Duck!" / Dodge Roll

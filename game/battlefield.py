@@ -21,11 +21,14 @@ offset vector's two lines are computed once and cached as integer deltas.
 
 from __future__ import annotations
 
+import copy
 import functools
+import hashlib
 import heapq
 import math
+import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from pathlib import Path
 
@@ -434,6 +437,27 @@ class Battlefield:
         self._lines: dict[tuple[int, int], _LineTable] = {}
         self._los_memo: dict[int, bool] = {}
         self.terrain_changes: dict[Hex, Terrain] = {}  # hexes a rule changed during the match
+        self._shared = False  # the overlay's arrays are shared with a clone: copy before changing them
+
+    def clone(self) -> Battlefield:
+        """A copy that shares the map (terrain, lines, zones) and copies the overlay (doors, changed
+        terrain) the first time either copy changes it: a match clone costs a few microseconds here."""
+        other = copy.copy(self)
+        self._shared = other._shared = True
+        return other
+
+    def _own(self) -> None:
+        """Copy the overlay before a change if a clone still shares it."""
+        if not self._shared:
+            return
+        self.doors = {h: replace(d) for h, d in self.doors.items()}
+        self._terrain = dict(self._terrain)
+        self.terrain_changes = dict(self.terrain_changes)
+        self._sight = bytearray(self._sight)
+        self._cover = bytearray(self._cover)
+        self._cost = list(self._cost)
+        self._los_memo = {}
+        self._shared = False
 
     # -- construction from a map
     @classmethod
@@ -554,6 +578,8 @@ class Battlefield:
             raise KeyError(f"there is no door at {h}")
         if door.is_open == is_open:
             return
+        self._own()
+        door = self.doors[h]
         door.is_open = is_open
         self._refresh(self._key(h))
         self._los_memo.clear()
@@ -567,6 +593,7 @@ class Battlefield:
         k = self._key(h)
         if self._terrain[h] == terrain:
             return
+        self._own()
         self._terrain[h] = terrain
         self.terrain_changes[h] = terrain
         self._refresh(k)
@@ -724,6 +751,40 @@ class Battlefield:
                     heapq.heappush(heap, (ng, n))
         hex_of = self._hex_of
         return {hex_of[k]: g for k, g in best.items()}  # type: ignore[misc]
+
+    def reach_tree(
+        self, start: Hex, budget: int, blocked: frozenset[Hex] = frozenset()
+    ) -> tuple[dict[Hex, int], dict[Hex, Hex]]:
+        """:meth:`reachable` with the predecessor of every hex on a cheapest path (``start`` has none).
+
+        Equally cheap ways into a hex keep the first found; the search order is fixed (cost, then hex
+        number), so the same query always gives the same tree."""
+        ks = self._key_or_none(start)
+        if ks is None or budget < 0:
+            return {}, {}
+        cost = self._cost
+        blocked_keys = {k for k in map(self._key_or_none, blocked) if k is not None}
+        best: dict[int, int] = {ks: 0}
+        came: dict[int, int] = {}
+        heap: list[tuple[int, int]] = [(0, ks)]
+        steps = self._steps
+        while heap:
+            g, k = heapq.heappop(heap)
+            if g > best[k]:
+                continue
+            for s in steps:
+                n = k + s
+                c = cost[n]
+                if c == 0 or n in blocked_keys:
+                    continue
+                ng = g + c
+                if ng <= budget and ng < best.get(n, budget + 1):
+                    best[n] = ng
+                    came[n] = k
+                    heapq.heappush(heap, (ng, n))
+        hex_of = self._hex_of
+        costs = {hex_of[k]: g for k, g in best.items()}
+        return costs, {hex_of[k]: hex_of[p] for k, p in came.items()}  # type: ignore[return-value,misc]
 
     def path(self, a: Hex, b: Hex, blocked: frozenset[Hex] = frozenset()) -> list[Hex] | None:
         """A cheapest path from ``a`` to ``b`` inclusive (A*, hex-distance heuristic), or None.
@@ -1020,6 +1081,47 @@ def _terrain_from(props: Mapping[str, PropertyValue]) -> Terrain:
     return terrain
 
 
+_LOADED: dict[tuple[object, ...], Battlefield] = {}
+_LOADED_LIMIT = 16
+_TILESET_SOURCE = re.compile(rb'<tileset[^>]*\ssource="([^"]+)"')
+
+
+def _cache_key(path: Path) -> tuple[object, ...] | None:
+    """What a loaded map depends on: the .tmx's path and bytes, and each external tileset's size and
+    modification time. None when the file cannot be read as a plain small file (the loader then says
+    why)."""
+    try:
+        resolved = path.resolve()
+        if not resolved.is_file() or resolved.stat().st_size > MAX_CACHED_BYTES:
+            return None
+        data = resolved.read_bytes()
+        stamps: list[tuple[str, int, int]] = []
+        for source in _TILESET_SOURCE.findall(data):
+            tsx = resolved.parent / source.decode("utf-8", "replace")
+            st = tsx.stat()
+            stamps.append((str(tsx), st.st_mtime_ns, st.st_size))
+    except (OSError, ValueError):
+        return None
+    return (str(resolved), hashlib.sha256(data).hexdigest(), tuple(stamps))
+
+
+MAX_CACHED_BYTES = 4 * 1024 * 1024
+
+
 def load_battlefield(path: str | Path, *, strict: bool = True) -> Battlefield:
-    """Load a .tmx straight into a battlefield (images need not exist); raises MapLoadError only."""
-    return Battlefield.from_tiled(load_tiled_map(path, require_images=False), strict=strict)
+    """Load a .tmx straight into a battlefield (images need not exist); raises MapLoadError only.
+
+    Strict loads are cached per process by the file's content (and its tilesets' stamps): each call
+    returns a fresh :meth:`Battlefield.clone` of the one map, so matches share the map and never each
+    other's doors or changed terrain."""
+    if not strict:
+        return Battlefield.from_tiled(load_tiled_map(path, require_images=False), strict=False)
+    key = _cache_key(Path(path))
+    cached = _LOADED.get(key) if key is not None else None
+    if cached is None:
+        cached = Battlefield.from_tiled(load_tiled_map(path, require_images=False), strict=True)
+        if key is not None:
+            if len(_LOADED) >= _LOADED_LIMIT:
+                _LOADED.pop(next(iter(_LOADED)))
+            _LOADED[key] = cached
+    return cached.clone()

@@ -4,15 +4,14 @@ Everything that happens goes through :meth:`Match.apply`, which validates the co
 (pure), applies it (which may draw from the match's one seeded RNG), logs it and returns the events. A
 save is the match's header plus that log; replaying the log reaches the same :meth:`digest`.
 
-esper 3 keeps its worlds in module state, so every public method switches to this match's world first
-(``_in_world``); two matches never see each other's entities.
+Each match has its own esper world (:class:`game.engine.world.World`), entered by every public method
+(``_in_world``): two matches never see each other's entities, and :meth:`Match.clone` copies one.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import itertools
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -26,16 +25,25 @@ import esper
 from game.battlefield import Battlefield, load_battlefield
 from game.commands import Command
 from game.components import Identity, Position, Removed
+from game.engine.protocol import (
+    AttackPreview,
+    LegalAction,
+    Outcome,
+    PosseSpec,
+    Prompt,
+    Ruleset,
+    TrackerEntry,
+    UnitView,
+)
+from game.engine.validation import field_problem
+from game.engine.world import World, freeze
 from game.events import Event
 from game.hexgrid import Hex
-from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Ruleset
 
-__all__ = ["IllegalCommandError", "Match"]
+__all__ = ["IllegalCommandError", "Match", "MatchView"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-_world_numbers = itertools.count(1)
 
 
 class IllegalCommandError(ValueError):
@@ -51,7 +59,7 @@ def _in_world(method: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         match = args[0]
         assert isinstance(match, Match)
-        match.enter()
+        match.world.enter()
         return method(*args, **kwargs)
 
     wrapper.__name__ = method.__name__
@@ -81,11 +89,10 @@ class Match:
         self.seed = seed
         self.map_path = map_path
         self.rng = random.Random(seed)
-        self.world = f"hexslinger-match-{next(_world_numbers)}"
+        self.world = World()
         self.log: list[Command] = []
         self.history: list[Event] = []
-        self._entities: list[int] = []
-        esper.switch_world(self.world)
+        self.last_revealed = False  # whether the last command applied revealed hidden information
         self.history.extend(ruleset.setup(self))
 
     @classmethod
@@ -93,18 +100,41 @@ class Match:
         path = Path(map_path)
         return cls(load_battlefield(path), ruleset, posses, seed, map_path=path)
 
+    # -- copies ---------------------------------------------------------------------------------------
+    def clone(self, *, reseed: int | None = None) -> Match:
+        """An independent copy: the same digest, and no command applied to one ever reaches the other.
+
+        The map is shared (it never changes); the overlay (doors, changed terrain), every component, the
+        RNG and the log are copied. ``reseed`` gives the copy a new dice RNG seeded with it and has the
+        ruleset re-shuffle what no player could know (Frontier's undrawn cards), so a search on the copy
+        learns nothing hidden; its digest then differs from the original's.
+        """
+        other = Match.__new__(Match)
+        other.battlefield = self.battlefield.clone()
+        other.ruleset = self.ruleset
+        other.posses = self.posses
+        other.seed = self.seed
+        other.map_path = self.map_path
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.world = self.world.clone()
+        other.log = self.log.copy()
+        other.history = self.history.copy()
+        other.last_revealed = self.last_revealed
+        if reseed is not None:
+            other.rng.seed(reseed)
+            other.world.enter()
+            self.ruleset.conceal(other, other.rng)
+        return other
+
     # -- world and entities -------------------------------------------------------------------------
     def enter(self) -> None:
         """Make this match's esper world the current one (every public method does this first)."""
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
+        self.world.enter()
 
     def close(self) -> None:
-        """Delete this match's esper world."""
-        if self.world in esper.list_worlds():
-            if esper.current_world == self.world:
-                esper.switch_world("default")
-            esper.delete_world(self.world)
+        """Delete this match's esper world now (it is also deleted when the match is collected)."""
+        self.world.close()
 
     def __enter__(self) -> Match:
         return self
@@ -114,20 +144,16 @@ class Match:
 
     def create_entity(self, *components: Any) -> int:
         """Create an entity in this match (rulesets use this, so the match knows every entity)."""
-        self.enter()
-        entity = esper.create_entity(*components)
-        self._entities.append(entity)
-        return entity
+        return self.world.create_entity(*components)
 
     def delete_entity(self, entity: int) -> None:
         """Delete an entity of this match at once (an item picked up); it leaves the digest with it."""
         self.enter()
         esper.delete_entity(entity, immediate=True)
-        self._entities.remove(entity)
 
     @_in_world
     def entities(self) -> list[int]:
-        return [e for e in self._entities if esper.entity_exists(e)]
+        return sorted(esper._entities)
 
     @_in_world
     def units(self, side: str | None = None, *, in_play: bool = True) -> list[int]:
@@ -166,7 +192,11 @@ class Match:
 
     @_in_world
     def validate(self, cmd: Command) -> str | None:
-        """None if ``cmd`` is legal now, else why not. Never changes the match."""
+        """None if ``cmd`` is legal now, else why not. Never changes the match, never raises: a field of
+        the wrong type or out of range is refused before any rule looks at it."""
+        problem = field_problem(cmd)
+        if problem is not None:
+            return problem
         if self.outcome() is not None:
             return "the encounter is over"
         return self.ruleset.validate(self, cmd)
@@ -177,12 +207,21 @@ class Match:
         reason = self.validate(cmd)
         if reason is not None:
             raise IllegalCommandError(cmd, reason)
+        hidden = self.hidden_state()
         events = self.ruleset.apply(self, cmd)
         self.enter()
         esper.clear_dead_entities()
         self.log.append(cmd)
         self.history.extend(events)
+        self.last_revealed = self.hidden_state() != hidden
         return events
+
+    def hidden_state(self) -> tuple[Any, ...]:
+        """What no player may know: the RNG's state and the fields marked hidden (undrawn cards' order).
+
+        A command that changed it revealed something (a die, a card): ``last_revealed`` says so, and no
+        screen may take such a command back — the one undo rule for every ruleset."""
+        return (self.rng.getstate(), self.world.hidden())
 
     @_in_world
     def preview(self, cmd: Command) -> AttackPreview | None:
@@ -192,19 +231,55 @@ class Match:
     def outcome(self) -> Outcome | None:
         return self.ruleset.outcome(self)
 
+    # -- what a player sees (the UI and the CLI ask the match, never the ruleset) ----------------------
+    @_in_world
+    def unit_view(self, unit: int) -> UnitView:
+        return self.ruleset.unit_view(self, unit)
+
+    @_in_world
+    def tracker(self) -> list[TrackerEntry]:
+        return self.ruleset.tracker(self)
+
+    @_in_world
+    def prompt(self) -> Prompt | None:
+        return None if self.outcome() is not None else self.ruleset.prompt(self)
+
+    @_in_world
+    def auto_deploy(self) -> list[Command]:
+        """Commands that deploy every unit not yet on the map (the "auto-deploy" button)."""
+        return self.ruleset.auto_deploy(self)
+
+    def view(self, side: str) -> MatchView:
+        """What the player (or AI) of ``side`` may know: no RNG state, no undrawn card order."""
+        return MatchView(self, side)
+
     @property
     def is_over(self) -> bool:
         return self.outcome() is not None
 
     # -- state --------------------------------------------------------------------------------------
     @_in_world
-    def state(self) -> dict[str, Any]:
-        """The whole game state as canonical JSON-ready data (what :meth:`digest` hashes)."""
+    def state(self, *, public: bool = False) -> dict[str, Any]:
+        """The whole game state as canonical JSON-ready data (what :meth:`digest` hashes).
+
+        ``public``: what every player may know — no RNG, and fields marked hidden (the order of undrawn
+        cards) sorted."""
         entities = []
         for entity in self.entities():
             components: tuple[Any, ...] = esper.components_for_entity(entity)
-            comps = sorted(([type(c).__name__, _canon(c)] for c in components), key=lambda pair: pair[0])
+            comps = sorted(
+                ([type(c).__name__, _canon(c, public=public)] for c in components), key=lambda pair: pair[0]
+            )
             entities.append([entity, comps])
+        if public:
+            return {
+                "ruleset": self.ruleset.name,
+                "doors": sorted([[d.hex.q, d.hex.r, d.is_open] for d in self.battlefield.doors.values()]),
+                "terrain_changes": sorted(
+                    [h.q, h.r, _canon(t)] for h, t in self.battlefield.terrain_changes.items()
+                ),
+                "entities": entities,
+            }
         return {
             "ruleset": self.ruleset.name,
             "doors": sorted([[d.hex.q, d.hex.r, d.is_open] for d in self.battlefield.doors.values()]),
@@ -220,18 +295,39 @@ class Match:
         text = json.dumps(self.state(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
+    @_in_world
+    def key(self) -> int:
+        """A cheap key of the public state for caches (the AI's transposition tables), in this process.
+
+        Equal for equal public states: every component (fields marked ``hidden="order"`` as a sorted
+        multiset), the doors and the changed terrain; not the RNG. Unlike :meth:`digest` it is not
+        stable across processes (Python's string hashing is salted)."""
+        entities: dict[int, dict[type[Any], Any]] = esper._entities
+        parts = [(e, tuple(freeze(c) for c in entities[e].values())) for e in sorted(entities)]
+        bf = self.battlefield
+        doors = tuple(d.is_open for d in bf.doors.values())
+        changed = tuple(sorted(bf.terrain_changes.items())) if bf.terrain_changes else ()
+        return hash((tuple(parts), doors, changed))
+
     def iter_components(self, component_type: type[R]) -> Iterator[tuple[int, R]]:
         """(entity, component) pairs in entity order: never rely on esper's own order."""
         self.enter()
         yield from sorted(esper.get_component(component_type), key=lambda pair: pair[0])
 
 
-def _canon(value: Any) -> Any:
-    """A canonical, JSON-ready form of component data (sets sorted, dataclasses as dicts)."""
+def _canon(value: Any, *, public: bool = False) -> Any:
+    """A canonical, JSON-ready form of component data (sets sorted, dataclasses as dicts); ``public``
+    sorts the fields marked ``metadata={"hidden": "order"}`` so their order does not show."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         if isinstance(value, Hex):
             return [value.q, value.r]
-        return {f.name: _canon(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        out = {}
+        for f in dataclasses.fields(value):
+            item = _canon(getattr(value, f.name), public=public)
+            if public and f.metadata.get("hidden") == "order" and isinstance(item, list):
+                item = sorted(item, key=lambda v: json.dumps(v, sort_keys=True))
+            out[f.name] = item
+        return out
     if isinstance(value, Enum):
         return _canon(value.value)
     if isinstance(value, Fraction):
@@ -245,3 +341,83 @@ def _canon(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | float | str):
         return value
     raise TypeError(f"component data of type {type(value).__name__} cannot be part of the game state")
+
+
+class MatchView:
+    """A match as the player (or AI) of one side may know it: everything on the table, nothing hidden.
+
+    It answers what the battle screen and the AI ask — legal actions, odds, unit panels, the tracker, the
+    prompt, positions, the public :meth:`state` and :meth:`key` — and gives no way to the RNG or to the
+    order of undrawn cards. :meth:`sandbox` is a copy to search on, re-shuffled so it holds nothing the
+    side could not know.
+    """
+
+    __slots__ = ("_match", "side")
+
+    def __init__(self, match: Match, side: str) -> None:
+        self._match = match
+        self.side = side
+
+    @property
+    def ruleset_name(self) -> str:
+        return self._match.ruleset.name
+
+    @property
+    def battlefield(self) -> Battlefield:
+        return self._match.battlefield
+
+    @property
+    def posses(self) -> list[PosseSpec]:
+        return list(self._match.posses)
+
+    @property
+    def history(self) -> list[Event]:
+        return list(self._match.history)
+
+    @property
+    def log(self) -> list[Command]:
+        return list(self._match.log)
+
+    def legal_actions(self) -> list[LegalAction]:
+        return self._match.legal_actions()
+
+    def validate(self, cmd: Command) -> str | None:
+        return self._match.validate(cmd)
+
+    def preview(self, cmd: Command) -> AttackPreview | None:
+        return self._match.preview(cmd)
+
+    def outcome(self) -> Outcome | None:
+        return self._match.outcome()
+
+    def units(self, side: str | None = None, *, in_play: bool = True) -> list[int]:
+        return self._match.units(side, in_play=in_play)
+
+    def identity(self, unit: int) -> Identity:
+        return dataclasses.replace(self._match.identity(unit))
+
+    def position(self, unit: int) -> Hex | None:
+        return self._match.position(unit)
+
+    def occupied(self) -> dict[Hex, int]:
+        return self._match.occupied()
+
+    def unit_view(self, unit: int) -> UnitView:
+        return self._match.unit_view(unit)
+
+    def tracker(self) -> list[TrackerEntry]:
+        return self._match.tracker()
+
+    def prompt(self) -> Prompt | None:
+        return self._match.prompt()
+
+    def key(self) -> int:
+        return self._match.key()
+
+    def state(self) -> dict[str, Any]:
+        """The public state: :meth:`Match.state` without the RNG and with hidden orders sorted."""
+        return self._match.state(public=True)
+
+    def sandbox(self, seed: int) -> Match:
+        """A copy of the match to try commands on, with the hidden parts re-drawn from ``seed``."""
+        return self._match.clone(reseed=seed)

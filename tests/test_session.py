@@ -171,3 +171,34 @@ def test_battle_stats_add_up(tmp_path: Path) -> None:
     assert outcome is not None and outcome.winner is not None
     losers = [s for s in stats if s.side != outcome.winner]
     assert losers and all(s.out for s in losers)
+
+
+def test_a_card_draw_is_never_taken_back(tmp_path: Path) -> None:
+    """Issue 13: "Undo must never take back anything that revealed information (a card, a die, a hidden
+    position), in any ruleset": a Frontier initiative draw moves no die, but it shows a card, so it stands
+    (the engine's rule: the command changed the hidden state, ``Match.last_revealed``)."""
+    match = fk.new_match(fk.RANCH, fk.law("sheriff", "deputy"), fk.outlaws("gang_leader", "outlaw"), 2)
+    session = BattleSession(match, tmp_path)
+    for cmd in session.match.auto_deploy():
+        session.apply(cmd)
+    draw = next(a for a in session.legal() if a.action == "draw_card")
+    session.apply(draw.command())
+    assert session.match.last_revealed
+    assert session.undo_problem() == "the last action rolled dice or drew a card: it stands"
+
+
+def test_undo_drops_back_to_the_exact_match_before_the_command(tmp_path: Path) -> None:
+    session = BattleSession(_rift(), tmp_path)
+    _to_battle(session, rk.aggressive_command)
+    before = session.match.digest()
+    move = next(a for a in session.legal() if a.action == "move" and a.enabled)
+    here = session.match.position(move.actor)
+    assert here is not None
+    path = session.match.battlefield.path(here, move.hexes[0])
+    assert path is not None
+    session.apply(move.command(path=tuple(path)))
+    assert session.match.digest() != before
+    assert session.undo_problem() is None
+    session.undo()
+    assert session.match.digest() == before
+    assert session.match.position(move.actor) == here

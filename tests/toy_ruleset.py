@@ -6,6 +6,7 @@ one health point, no statuses, the tracker lists the units in play with the side
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -184,6 +185,9 @@ class ToyRuleset:
     def prompt(self, match: Match) -> Prompt | None:
         """The toy has no reactions: nothing breaks into its turns."""
         return None
+
+    def conceal(self, match: Match, rng: random.Random) -> None:
+        """The toy hides nothing but its dice."""
 
 
 RULESET = ToyRuleset()

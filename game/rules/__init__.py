@@ -7,17 +7,19 @@ the odds are, and hands it the commands to apply. A UI or AI uses only these ans
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol
 
-from game.commands import Command
-from game.dice import Distribution
-from game.events import Event
-from game.hexgrid import Hex
-
-if TYPE_CHECKING:
-    from game.match import Match
+from game.engine.protocol import (
+    AttackPreview,
+    LegalAction,
+    Outcome,
+    PosseSpec,
+    Prompt,
+    Ruleset,
+    StatusView,
+    TrackerEntry,
+    UnitSpec,
+    UnitView,
+)
 
 __all__ = [
     "RULESETS",
@@ -36,255 +38,8 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class UnitSpec:
-    """One unit of a posse as the player chose it; ``kind`` is the ruleset's unit type id."""
-
-    kind: str
-    name: str = ""
-    loadout: tuple[str, ...] = ()  # chosen weapons / equipment option ids
-    options: tuple[tuple[str, str], ...] = ()  # ruleset-specific choices (level, attitudes, talents, ...)
-
-
-@dataclass(frozen=True, slots=True)
-class PosseSpec:
-    """A posse: the map side it deploys on, its faction within the ruleset, its name and its units."""
-
-    side: str
-    faction: str
-    name: str
-    units: tuple[UnitSpec, ...]
-    controller: str = "human"  # "human" | "ai"
-
-
-@dataclass(frozen=True, slots=True)
-class LegalAction:
-    """One thing the acting unit (or side) could do now, with its cost and, if not allowed, why not.
-
-    ``needs`` says what the command still has to name, and which :class:`Command` field carries it:
-
-    - ``""``: nothing more;
-    - ``"target"``: one of ``targets`` -> ``target``;
-    - ``"targets"``: 1 to ``max_picks`` distinct entries of ``targets`` -> ``targets``;
-    - ``"hex"``: one of ``hexes`` -> ``hex``;
-    - ``"path"``: a path from the actor's hex whose last hex is one of ``hexes`` -> ``path``;
-    - ``"choice"``: one of ``choices`` -> ``option``;
-    - ``"assign"``: one entry of ``targets`` for each of ``max_picks`` successful dice, in die order ->
-      ``targets`` (an entry may repeat: "You may choose the same target more than once"); ``dice`` holds
-      those dice's values, in the same order, for the screen to show as chips.
-
-    ``ends_turn`` marks the action that ends the acting unit's turn or activation (whatever the ruleset
-    calls it): the screen puts it on its End Turn button and asks first while AP are left.
-
-    ``choice_labels``, when given, are the ``choices`` in a player's words, one for one ("Act 1st, before
-    Sheriff (K\u2660)" for the choice "1"); a UI shows them on the choice buttons.
-
-    Whatever the need, a non-empty ``choices`` is always picked into ``option``, and non-empty ``targets``
-    beside a "path" or "choice" need are picked into ``target`` (a charge: its path and its target).
-    A UI or AI that follows this needs no knowledge of the rules.
-    """
-
-    action: str
-    label: str
-    actor: int
-    cost: int
-    enabled: bool = True
-    reason: str | None = None
-    needs: str = ""
-    targets: tuple[int, ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    choices: tuple[str, ...] = ()
-    side: str = ""
-    option: str = ""
-    max_picks: int = 1
-    dice: tuple[int, ...] = ()
-    choice_labels: tuple[str, ...] = ()
-    ends_turn: bool = False  # the action that ends the unit's turn / activation (Enter, "End Turn")
-
-    def choice_label(self, choice: str) -> str:
-        """The words for one of ``choices`` (the choice itself when the ruleset gave none)."""
-        if choice in self.choices and len(self.choice_labels) == len(self.choices):
-            return self.choice_labels[self.choices.index(choice)]
-        return choice
-
-    def command(
-        self,
-        *,
-        target: int | None = None,
-        hex: Hex | None = None,
-        path: tuple[Hex, ...] = (),
-        option: str = "",
-        targets: tuple[int, ...] = (),
-        number: int | None = None,
-    ) -> Command:
-        return Command(
-            action=self.action,
-            actor=self.actor,
-            side=self.side,
-            target=target,
-            targets=targets,
-            hex=hex,
-            path=path,
-            option=option or self.option,
-            number=number,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class AttackPreview:
-    """The exact odds of an attack before it is made (fractions, not samples)."""
-
-    hit_chance: Fraction
-    damage: Distribution  # damage dealt to the target, misses included as 0
-    modifiers: tuple[tuple[str, int], ...]
-    target_number: int | None
-    notes: tuple[str, ...] = ()
-    # an attack already rolled whose hits are being assigned: the stress each unit would take, in order
-    per_target: tuple[tuple[int, int], ...] = ()
-
-    @property
-    def expected_damage(self) -> Fraction:
-        return self.damage.mean
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    winner: str | None  # side id, None for a draw
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class StatusView:
-    """A status as a player sees it: its name and the rule text it comes from (the tooltip).
-
-    ``rule`` is the rulebook's own words, quoted exactly; ``key`` is the ruleset's id of the status
-    ("prone", "in_cover"; the token badge art is looked up by it); ``detail`` says what applies now, in
-    a player's words ("by Gang Boss, until the start of Gang Boss's next turn"), "" if nothing more.
-    """
-
-    name: str
-    rule: str
-    key: str = ""
-    detail: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class UnitView:
-    """What the unit panel shows of a unit, in a player's words (the UI reads no component).
-
-    ``health`` is (current, maximum) of the ruleset's damage track, named by ``health_name``
-    ("Wounds", "Resolve"); ``stats`` are the stat line as (name, value) pairs; ``weapons`` one line per
-    weapon (name and its numbers, ammo); ``out`` says how a unit left the fight ("" if it is in it).
-    """
-
-    unit: int
-    name: str
-    side: str
-    kind: str  # the unit kind id (token art)
-    kind_name: str  # the kind as printed ("Deputy", "Rifter (Deliberate 4 / Bold)")
-    action_points: tuple[int, int]
-    health: tuple[int, int]
-    health_name: str
-    stats: tuple[tuple[str, str], ...] = ()
-    weapons: tuple[str, ...] = ()
-    statuses: tuple[StatusView, ...] = ()
-    items: tuple[str, ...] = ()
-    out: str = ""
-    art: tuple[str, ...] = ()  # extra art keys (a Rifter's attitudes)
-
-
-@dataclass(frozen=True, slots=True)
-class TrackerEntry:
-    """One slot of the initiative tracker: a unit, what decides its place (a card, a roll), whether it
-    has acted this round and whether it acts now."""
-
-    unit: int
-    label: str  # "K\u2660", "Joker", "d20: 17"
-    acted: bool = False
-    active: bool = False
-    card: bool = False  # a playing card (drawn as a card), else a roll
-
-
-@dataclass(frozen=True, slots=True)
-class Prompt:
-    """A decision that breaks into the ordinary flow of turns, in a player's words: the banner the battle
-    screen shows over the map so the player knows what set it off.
-
-    ``title`` is short ("Hold Fire! React before the roll", "Place the Joker", "Assign the hits");
-    ``text`` says what happened and what can be done now ("Gang Boss's Hold Fire fires at Kid as Kid
-    moves. Doc may Nudge the roll, or pass."); ``cause`` is the unit whose action set it off and
-    ``about`` the units it concerns (the ones in danger, the targets), for the screen to mark.
-    """
-
-    title: str
-    text: str
-    decider: int | None = None
-    cause: int | None = None
-    about: tuple[int, ...] = ()
-
-
 class UnknownRulesetError(KeyError):
     pass
-
-
-class Ruleset(Protocol):
-    """A rule system. Every method is given the match; ``validate`` and ``preview`` never mutate it."""
-
-    name: str
-    title: str
-
-    def validate_posse(self, posse: PosseSpec) -> list[str]:
-        """Every reason this posse may not be fielded (empty: it may)."""
-        ...
-
-    def setup(self, match: Match) -> list[Event]:
-        """Create the posses' entities and start the encounter (deployment comes as commands)."""
-        ...
-
-    def legal_actions(self, match: Match) -> list[LegalAction]:
-        """Everything the unit or side whose decision it is could do now, disabled ones with a reason."""
-        ...
-
-    def validate(self, match: Match, cmd: Command) -> str | None:
-        """None if ``cmd`` is legal now, else a reason a player can read."""
-        ...
-
-    def apply(self, match: Match, cmd: Command) -> list[Event]:
-        """Carry out a command already validated; may draw from ``match.rng``."""
-        ...
-
-    def preview(self, match: Match, cmd: Command) -> AttackPreview | None:
-        """The odds of an attack command, or None if ``cmd`` is not an attack."""
-        ...
-
-    def outcome(self, match: Match) -> Outcome | None:
-        """The result once the encounter is over, else None."""
-        ...
-
-    def unit_view(self, match: Match, unit: int) -> UnitView:
-        """The unit panel's facts about ``unit`` (stats, AP, health, weapons, statuses with rule text)."""
-        ...
-
-    def tracker(self, match: Match) -> list[TrackerEntry]:
-        """The initiative order as it stands (this round's cards, or the rolled order)."""
-        ...
-
-    def auto_deploy(self, match: Match) -> list[Command]:
-        """Commands that deploy every unit not yet on the map (the "auto-deploy" button)."""
-        ...
-
-    def rules_summary(self) -> str:
-        """A short summary of how a turn works, for the in-game help (F1)."""
-        ...
-
-    def printed_name(self, key: str) -> str | None:
-        """The printed name of a weapon or item id of this ruleset (the combat log's words), else None."""
-        ...
-
-    def prompt(self, match: Match) -> Prompt | None:
-        """The decision waiting now if it is not an ordinary turn (a reaction window, a hit assignment,
-        the Joker's placement), else None."""
-        ...
 
 
 RULESETS: dict[str, str] = {

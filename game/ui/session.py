@@ -7,9 +7,10 @@ whole flow is testable headless.
 
 Undo (issue 5: "Undo of the last move that rolled no dice and revealed nothing"): a command may be taken
 back when the match's RNG did not move while it was applied (no die rolled, no card drawn: nothing hidden
-was revealed), it was the current player's own command, and the match is not over. Taking back rebuilds
-the match from its header by replaying the log without the last command: the same path a saved game
-takes, so an undone match is exactly the match that never had the command.
+was revealed), it was the current player's own command, and the match is not over. Before each command the
+session keeps a copy of the match (``Match.clone``, well under a millisecond); taking back drops back to
+that copy, which is exactly the match that never had the command. Copies are kept only as far back as an
+undo could reach: a command that rolled or settled something drops the older ones.
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ class _Done:
     side: str
     rolled: bool
     settled: str = ""  # why the command stands whatever the dice did ("" = nothing settled)
+    before: Match | None = None  # the match as it was before the command (kept while it may be undone)
 
 
 @dataclass(slots=True)
@@ -157,12 +159,17 @@ class BattleSession:
     # -- acting -------------------------------------------------------------------------------------
     def apply(self, command: Command) -> list[Event]:
         """Apply a command (IllegalCommandError if it is not allowed: nothing changes), then autosave."""
-        before = self.match.rng.getstate()
         side = self.deciding_side() or command.side
+        snapshot = self.match.clone()
         events = self.match.apply(command)
         self._legal = None
-        rolled = self.match.rng.getstate() != before
-        self._done.append(_Done(command, side, rolled, self._settled(side, events)))
+        rolled = self.match.last_revealed
+        done = _Done(command, side, rolled, self._settled(side, events), snapshot)
+        if done.rolled or done.settled:
+            for older in self._done:  # nothing before a command that stands can be taken back
+                older.before = None
+            done.before = None
+        self._done.append(done)
         self.last_side = side
         self.autosave()
         return events
@@ -201,6 +208,8 @@ class BattleSession:
             return last.settled
         if last.side != self.deciding_side():
             return "the last action was the other player's"
+        if last.before is None:
+            return "the last action stands"
         return None
 
     def undo(self) -> Command:
@@ -208,14 +217,9 @@ class BattleSession:
         problem = self.undo_problem()
         if problem is not None:
             raise ValueError(problem)
-        old = self.match
-        assert old.map_path is not None
-        rebuilt = Match.create(old.map_path, old.ruleset, old.posses, old.seed)
-        for cmd in old.log[:-1]:
-            rebuilt.apply(cmd)
         undone = self._done.pop()
-        old.close()
-        self.match = rebuilt
+        assert undone.before is not None
+        self.match = undone.before
         self._legal = None
         # the player who took the move back decides again: no hand-over for them
         self.last_side = undone.side

@@ -88,7 +88,8 @@ class FrontierGame:
     round: int = 0
     phase: str = "deployment"  # deployment | initiative | joker | action | over
     deploy_order: list[str] = field(default_factory=list)  # sides, in the order they deploy
-    deck: list[str] = field(default_factory=list)  # card names left to draw, top of the deck last
+    # card names left to draw, top of the deck last; their order is hidden from the players
+    deck: list[str] = field(default_factory=list, metadata={"hidden": "order"})
     draw_order: list[str] = field(default_factory=list)  # the side drawing each card this round
     draws_made: int = 0
     order: list[int] = field(default_factory=list)  # activation order this round

@@ -8,6 +8,7 @@ unclear rules are in docs/RULES.md, section "Frontier"; each is quoted where it 
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -618,7 +619,8 @@ class FrontierRuleset:
             if unit != self._joker_holder(match):
                 return f"{st.name_of(unit)} did not draw the Joker"
             slots = len(self._carded(match))
-            if not cmd.option.isdigit() or not 1 <= int(cmd.option) <= slots:
+            # exactly one of the places offered ("1" .. "n"), never parsed by int(): other digits are no place
+            if cmd.option not in {str(n) for n in range(1, slots + 1)}:
                 return f"pick the Joker's place in the initiative order: 1 (first) to {slots} (last)"
             return None
         if game.phase != "action":
@@ -1223,6 +1225,10 @@ class FrontierRuleset:
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)
         return entry.name if entry is not None and entry.name.strip() else None
+
+    def conceal(self, match: Match, rng: random.Random) -> None:
+        """The one hidden thing in Frontier is the order of the cards not yet drawn this round."""
+        rng.shuffle(st.game_state(match).deck)
 
     def prompt(self, match: Match) -> Prompt | None:
         """The Joker's placement, the one decision that breaks into Frontier's flow ("If a Player draws the

@@ -10,6 +10,7 @@ live in ``attitudes/`` and ``talents.py`` and plug in through ``hooks``. Interpr
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
@@ -1590,6 +1591,9 @@ class RiftRuleset:
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)
         return entry.name if entry is not None and entry.name.strip() else None
+
+    def conceal(self, match: Match, rng: random.Random) -> None:
+        """Nothing is hidden in Through the Rift but the dice RNG (every roll is made in the open)."""
 
     def prompt(self, match: Match) -> Prompt | None:
         """The decision on top of the stack in a player's words, for the battle screen's banner: the

@@ -1,0 +1,280 @@
+"""Actions as data: what each ruleset registers, and the one way legal actions are offered and commands
+checked against them.
+
+A ruleset *instance* owns an :class:`ActionBook` of :class:`ActionDef`\\ s. Each definition says, for a
+unit and an option (a weapon, an item), whether the action may be taken now (``problem``, a reason in a
+player's words), what it may be aimed at (``picks``), any check a picked command still needs
+(``check``), and what it does (``apply``). ``can_use`` and ``execute`` stay apart, so the engine can
+list every action — the disabled ones with their reason — without running any effect.
+
+The engine then does the rest the same way for every ruleset:
+
+- :func:`offer` turns definitions into :class:`~game.engine.protocol.LegalAction`\\ s (one per option),
+  disabled with a reason when nothing can be picked;
+- :func:`check_command` finds the legal action a command is for and checks its picks *exactly*: a target
+  among those offered, a choice exactly as offered (never parsed), a path a legal walk to an offered end
+  (:func:`game.engine.movement.path_problem`), no field the action does not read. So ``validate`` accepts
+  exactly what :meth:`LegalAction.expand` yields (for a path: any legal walk to one of its ends).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from game.battlefield import Battlefield
+from game.commands import Command
+from game.engine.movement import TILES, PathTree, Units, path_problem
+from game.engine.protocol import LegalAction
+from game.hexgrid import Hex
+
+__all__ = ["ActionBook", "ActionDef", "Picks", "check_command", "offer"]
+
+Ctx = TypeVar("Ctx")
+
+
+@dataclass(frozen=True, slots=True)
+class Picks:
+    """What an action may be aimed at now."""
+
+    targets: tuple[int, ...] = ()
+    hexes: tuple[Hex, ...] = ()
+    choices: tuple[str, ...] = ()
+    choice_labels: tuple[str, ...] = ()
+    paths: PathTree | None = None
+    max_picks: int = 1
+    dice: tuple[int, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.targets or self.hexes or self.choices)
+
+
+def _no_problem(ctx: Any, unit: int, option: str) -> str | None:
+    return None
+
+
+def _no_picks(ctx: Any, unit: int, option: str) -> Picks:
+    return Picks()
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDef(Generic[Ctx]):
+    """One action of a ruleset. ``Ctx`` is the ruleset's context type (queries and effects on a match).
+
+    - ``needs``: what a command must pick ("", "target", "targets", "hex", "path", "choice", "assign");
+    - ``options(ctx, unit)``: one offer per entry (a weapon id, an item name; default one plain offer);
+    - ``label(ctx, unit, option)`` and ``cost(ctx, unit, option)``: the button's words and AP;
+    - ``problem(ctx, unit, option)``: why it cannot be taken now (picks aside), or None;
+    - ``picks(ctx, unit, option)``: valid targets / hexes / choices / path tree;
+    - ``no_picks``: the reason when ``picks`` is empty (after the label and a colon);
+    - ``check(ctx, unit, cmd)``: a last check of a command whose picks are among those offered;
+    - ``apply(ctx, unit, cmd)``: the effect (events go to the context).
+    """
+
+    id: str
+    needs: str = ""
+    label: Callable[[Ctx, int, str], str] | None = None
+    cost: Callable[[Ctx, int, str], int] | int = 0
+    options: Callable[[Ctx, int], Sequence[str]] | None = None
+    problem: Callable[[Ctx, int, str], str | None] = _no_problem
+    picks: Callable[[Ctx, int, str], Picks] = _no_picks
+    no_picks: str = "nothing to pick"
+    check: Callable[[Ctx, int, Command], str | None] | None = None
+    apply: Callable[[Ctx, int, Command], None] | None = None
+    ends_turn: bool = False
+    windows: tuple[str, ...] = ()  # off-turn windows it may be used in (reactions)
+    tags: frozenset[str] = field(default_factory=frozenset)  # ruleset-specific flags ("attack", "moves")
+
+    def cost_for(self, ctx: Ctx, unit: int, option: str) -> int:
+        return self.cost if isinstance(self.cost, int) else self.cost(ctx, unit, option)
+
+    def label_for(self, ctx: Ctx, unit: int, option: str) -> str:
+        if self.label is not None:
+            return self.label(ctx, unit, option)
+        return self.id.replace("_", " ").capitalize()
+
+
+class ActionBook(Generic[Ctx]):
+    """A ruleset instance's actions by id, in registration order (the order the action bar shows)."""
+
+    def __init__(self) -> None:
+        self._defs: dict[str, ActionDef[Ctx]] = {}
+
+    def add(self, definition: ActionDef[Ctx]) -> ActionDef[Ctx]:
+        if definition.id in self._defs:
+            raise ValueError(f"action '{definition.id}' is registered twice")
+        self._defs[definition.id] = definition
+        return definition
+
+    def get(self, action: str) -> ActionDef[Ctx] | None:
+        return self._defs.get(action)
+
+    def __getitem__(self, action: str) -> ActionDef[Ctx]:
+        return self._defs[action]
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._defs
+
+    def __iter__(self) -> Iterator[ActionDef[Ctx]]:
+        return iter(self._defs.values())
+
+    def ids(self) -> list[str]:
+        return list(self._defs)
+
+
+def offer(
+    ctx: Ctx,
+    definition: ActionDef[Ctx],
+    unit: int,
+    side: str,
+    *,
+    problem: Callable[[ActionDef[Ctx], str], str | None] | None = None,
+) -> list[LegalAction]:
+    """The legal actions one definition gives ``unit`` now: one per option, each enabled or with the
+    reason it is not. ``problem`` adds the ruleset's common checks (AP, once per turn, ...) before the
+    definition's own."""
+    options = list(definition.options(ctx, unit)) if definition.options is not None else [""]
+    out: list[LegalAction] = []
+    for option in options:
+        label = definition.label_for(ctx, unit, option)
+        cost = definition.cost_for(ctx, unit, option)
+        reason = problem(definition, option) if problem is not None else None
+        if reason is None:
+            reason = definition.problem(ctx, unit, option)
+        picks = Picks()
+        if reason is None:
+            picks = definition.picks(ctx, unit, option)
+            if definition.needs and _needs_picks(definition.needs) and _missing(definition.needs, picks):
+                reason = f"{label}: {definition.no_picks}"
+        out.append(
+            LegalAction(
+                definition.id,
+                label,
+                unit,
+                cost,
+                enabled=reason is None,
+                reason=reason,
+                needs=definition.needs,
+                targets=picks.targets,
+                hexes=picks.hexes,
+                choices=picks.choices,
+                side=side,
+                option=option,
+                max_picks=picks.max_picks,
+                dice=picks.dice,
+                choice_labels=picks.choice_labels,
+                ends_turn=definition.ends_turn,
+                paths=picks.paths,
+            )
+        )
+    return out
+
+
+def _needs_picks(need: str) -> bool:
+    return need in ("target", "targets", "hex", "path", "choice", "assign")
+
+
+def _missing(need: str, picks: Picks) -> bool:
+    if need in ("target", "targets", "assign"):
+        return not picks.targets
+    if need in ("hex", "path"):
+        return not picks.hexes
+    if need == "choice":
+        return not picks.choices
+    return False
+
+
+def _extraneous(action: LegalAction, cmd: Command) -> str | None:
+    """A field the action does not read must be left empty (so one command never means two things)."""
+    need = action.needs
+    uses_target = need == "target" or (need in ("path", "choice") and bool(action.targets))
+    if cmd.target is not None and not uses_target:
+        return "takes no single target"
+    if cmd.targets and need not in ("targets", "assign"):
+        return "takes no list of targets"
+    if cmd.hex is not None and need != "hex":
+        return "takes no tile"
+    if cmd.path and need != "path":
+        return "takes no path"
+    if cmd.number is not None:
+        return "takes no number"
+    if cmd.extra:
+        return "takes no extra fields"
+    return None
+
+
+def check_command(
+    legal: Sequence[LegalAction],
+    cmd: Command,
+    bf: Battlefield,
+    *,
+    units: Units = TILES,
+    occupant: Mapping[Hex, str] | None = None,
+) -> tuple[LegalAction | None, str | None]:
+    """The legal action ``cmd`` is for and why it is refused (None: it is legal as far as picks go).
+
+    (None, None) means no offered action has this id and actor: the ruleset says why (not this unit's
+    turn, an unknown action, ...)."""
+    candidates = [a for a in legal if a.action == cmd.action and a.actor == cmd.actor]
+    if not candidates:
+        return None, None
+    chosen: LegalAction | None = None
+    for a in candidates:
+        if a.choices:
+            if cmd.option in a.choices:
+                chosen = a
+                break
+        elif cmd.option == a.option:
+            chosen = a
+            break
+    if chosen is None:
+        first = candidates[0]
+        if first.choices:
+            offered = ", ".join(first.choice_label(c) for c in first.choices)
+            return first, f"{first.label}: pick one of the offered choices ({offered})"
+        options = ", ".join(repr(a.option) for a in candidates)
+        return first, f"{first.label}: '{cmd.option}' is not offered (offered: {options})"
+    a = chosen
+    if not a.enabled:
+        return a, a.reason or f"{a.label}: not possible now"
+    if cmd.side and cmd.side != a.side:
+        return a, f"{a.label}: this unit is not in {cmd.side}'s posse"
+    extra = _extraneous(a, cmd)
+    if extra is not None:
+        return a, f"{a.label} {extra}"
+    need = a.needs
+    if need == "target":
+        if cmd.target not in a.targets:
+            return a, f"{a.label}: pick one of the valid targets"
+    elif need == "targets":
+        chosen_targets = cmd.targets
+        if not 1 <= len(chosen_targets) <= a.max_picks:
+            return a, f"{a.label}: choose 1 to {a.max_picks} of the offered units"
+        if len(set(chosen_targets)) != len(chosen_targets):
+            return a, f"{a.label}: a unit is chosen twice"
+        if any(t not in a.targets for t in chosen_targets):
+            return a, f"{a.label}: pick among the offered units"
+    elif need == "assign":
+        if len(cmd.targets) != a.max_picks:
+            return a, f"assign each of the {a.max_picks} hit(s) to a target, in die order"
+        if any(t not in a.targets for t in cmd.targets):
+            return a, "a hit goes to a target not offered (a hostile unit in sight and in range)"
+    elif need == "hex":
+        if cmd.hex not in a.hexes:
+            return a, f"{a.label}: pick one of the offered tiles"
+    elif need == "path":
+        if a.paths is None:
+            return a, f"{a.label}: nowhere to go"
+        reason = path_problem(bf, a.paths, cmd.path, a.label, units=units, occupant=occupant)
+        if reason is not None:
+            return a, reason
+        end = cmd.path[-1]
+        if end not in a.hexes:
+            return a, f"{a.label}: the walk may not end at {end}"
+        if a.targets and cmd.target is not None and cmd.target not in a.targets:
+            return a, f"{a.label}: pick one of the valid targets"
+    elif need == "choice" and a.targets and cmd.target not in a.targets:
+        return a, f"{a.label}: pick one of the valid targets"
+    return a, None

@@ -1,0 +1,118 @@
+"""Total validation: any value in any command field gets a reason or None, never an exception."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from game.commands import Command
+from game.engine.validation import field_problem
+from game.hexgrid import Hex
+from game.match import Match
+from tests.rules import frontier_kit as fk
+from tests.rules import rift_kit as rk
+
+FIELDS = [f.name for f in dataclasses.fields(Command)]
+
+# JSON's values and then some: huge and Unicode-digit strings, deep nesting, floats, odd numbers
+json_values = hs.recursive(
+    hs.none()
+    | hs.booleans()
+    | hs.integers(min_value=-(10**30), max_value=10**30)
+    | hs.floats(allow_nan=True)
+    | hs.text(max_size=20)
+    | hs.sampled_from(["²", "①", "\u0661", "1", "01", " 1", "-1", "9" * 5000, "\x00", "frontier"]),
+    lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(max_size=5), inner, max_size=3),
+    max_leaves=12,
+)
+odd_values = json_values | hs.builds(Hex, json_values, json_values) | hs.tuples(json_values, json_values)
+
+
+def _positions() -> list[Match]:
+    out = []
+    f = fk.new_match(fk.RANCH, fk.law("sheriff", "deputy"), fk.outlaws("gang_leader", "outlaw"), 4)
+    out.append(f.clone())
+    for _ in range(10):
+        f.apply(fk.aggressive_command(f))
+    out.append(f.clone())  # the initiative draw
+    for _ in range(12):
+        f.apply(fk.aggressive_command(f))
+    out.append(f)
+    j = fk.joker_match(fk.RANCH, fk.law("sheriff", "deputy"), fk.outlaws("gang_leader", "outlaw"))
+    out.append(j)  # the Joker's placement
+    r = rk.new_match(rk.rifters("side1", rk.rifter("cunning")), rk.outlaws("side2", "outlaw_goon"), 3)
+    rk.deploy(r)
+    out.append(r.clone())
+    for _ in range(5):
+        r.apply(rk.aggressive_command(r))
+    out.append(r)
+    return out
+
+
+POSITIONS = _positions()
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS)))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(field=hs.sampled_from(FIELDS), value=odd_values, pick=hs.integers(0, 10_000))
+def test_validate_never_raises_whatever_a_field_holds(
+    index: int, field: str, value: object, pick: int
+) -> None:
+    match = POSITIONS[index]
+    legal = [c for a in match.legal_actions() for c in a.expand()] or [Command("end_turn", actor=1)]
+    base = legal[pick % len(legal)]
+    odd = dataclasses.replace(base, **{field: value})
+    digest = match.digest()
+    reason = match.validate(odd)
+    assert reason is None or (isinstance(reason, str) and reason)
+    assert match.digest() == digest
+
+
+def test_a_joker_place_written_in_other_digits_is_refused_not_crashed() -> None:
+    """Issue 11: "A Frontier place_joker command whose option is '²' or '①' crashes validate ... one with
+    [ARABIC-INDIC DIGIT ONE] (an Arabic-Indic digit) is accepted although that choice was never offered".
+    """
+    match = POSITIONS[3]
+    (place,) = match.legal_actions()
+    assert place.action == "place_joker"
+    for option in ("²", "①", "\u0661", "9" * 5000, "01", " 1", "1 ", "+1"):
+        reason = match.validate(place.command(option=option))
+        assert reason is not None, option
+    for option in place.choices:
+        assert match.validate(place.command(option=option)) is None
+
+
+@pytest.mark.parametrize(
+    ("cmd", "words"),
+    [
+        (Command("move", actor=True), "'actor' must be a unit id"),
+        (Command("move", actor=2**40), "not a unit id"),
+        (Command("move", target=1.5), "'target' must be a unit id"),  # type: ignore[arg-type]
+        (Command("move", hex=(1, 2)), "'hex' must be a hex"),  # type: ignore[arg-type]
+        (Command("move", hex=Hex("1", 2)), "whole-number coordinates"),  # type: ignore[arg-type]
+        (Command("move", path=[Hex(1, 2)]), "'path' must be a list"),  # type: ignore[arg-type]
+        (Command("move", option=7), "'option' must be text"),  # type: ignore[arg-type]
+        (Command("move", number=10**5000), "'number' must be a whole number"),
+        (Command(""), "names no action"),
+        (Command("x" * 65), "characters long"),
+        (Command("move", extra=(("a",),)), "[key, value] pairs"),  # type: ignore[arg-type]
+    ],
+)
+def test_malformed_fields_are_refused_with_a_reason(cmd: Command, words: str) -> None:
+    reason = field_problem(cmd)
+    assert reason is not None and words in reason
+
+
+def test_random_garbage_commands_never_raise() -> None:
+    rng = random.Random(5)
+    match = POSITIONS[2]
+    values: list[object] = [None, True, 0, -1, 3, 2**70, 1.0, "", "²", [], {}, (), Hex(0, 0), (Hex(0, 0),)]
+    for _ in range(2000):
+        fields = {f: rng.choice(values) for f in rng.sample(FIELDS, 3)}
+        cmd = Command("shoot", actor=rng.choice(match.units(in_play=False)))
+        reason = match.validate(dataclasses.replace(cmd, **fields))
+        assert reason is None or isinstance(reason, str)

@@ -12,18 +12,25 @@ from pathlib import Path
 
 import pytest
 
-from game import rules
 from game.match import Match
 from game.save import SaveError, load_match, read_save, save_match, write_save
+from tests.plugins import installed_plugin
 from tests.test_match import RANCH, deploy_all, play_shots, posses
 from tests.toy_ruleset import RULESET as TOY
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(scope="module")
+def plugin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("toy-plugin")
+
+
 @pytest.fixture(autouse=True)
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(rules.RULESETS, "toy", "tests.toy_ruleset")
+def toy_registered(plugin_dir: Path) -> Iterator[None]:
+    """The toy ruleset installed as a plugin (an entry point in hexslinger.rulesets)."""
+    with installed_plugin(plugin_dir, "toy", "tests.toy_ruleset:PLUGIN"):
+        yield
 
 
 @pytest.fixture
@@ -137,17 +144,15 @@ def test_a_missing_save_is_reported(tmp_path: Path) -> None:
 
 
 def run_replay(*args: str) -> subprocess.CompletedProcess[str]:
-    code = (
-        "import sys; from game import rules; rules.RULESETS['toy'] = 'tests.toy_ruleset'; "
-        "from game.cli import main; raise SystemExit(main(sys.argv[1:]))"
-    )
+    code = "import sys; from game.cli import main; raise SystemExit(main(sys.argv[1:]))"
+    plugins = [p for p in sys.path if Path(p, "hexslinger_test_plugin-1.0.dist-info").is_dir()]
     return subprocess.run(
         [sys.executable, "-c", code, "replay", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *plugins])},
         check=False,
     )
 

@@ -15,6 +15,7 @@ import esper
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position, Removed
 from game.dice import roll
+from game.engine.registry import Faction, RulesetPlugin
 from game.events import Event, Moved, Roll, UnitRemoved
 from game.hexgrid import hex_distance
 from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
@@ -191,3 +192,13 @@ class ToyRuleset:
 
 
 RULESET = ToyRuleset()
+
+# Registered like any ruleset, through the entry-point group (tests/plugins.py does it for a test).
+PLUGIN = RulesetPlugin(
+    id="toy",
+    title="Toy Skirmish",
+    load=lambda: RULESET,
+    factions=(Faction("toy", "Toy Posse"),),
+    order=90,
+    blurb="Step and shoot: a test ruleset.",
+)

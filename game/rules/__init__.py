@@ -1,13 +1,10 @@
-"""The Ruleset protocol every rule system implements, and the registry of rule systems.
-
-The core (game.match) knows no rule: it asks the ruleset what is legal, what it costs, why not and what
-the odds are, and hands it the commands to apply. A UI or AI uses only these answers.
-"""
+"""The rule systems. Each sub-package is one ruleset, registered as a plugin (the entry-point group
+``hexslinger.rulesets``, :mod:`game.engine.registry`); the contract they implement is
+:mod:`game.engine.protocol`, re-exported here for the rules' own imports."""
 
 from __future__ import annotations
 
-import importlib
-
+from game.engine import registry
 from game.engine.protocol import (
     AttackPreview,
     LegalAction,
@@ -20,9 +17,9 @@ from game.engine.protocol import (
     UnitSpec,
     UnitView,
 )
+from game.engine.registry import UnknownRulesetError
 
 __all__ = [
-    "RULESETS",
     "AttackPreview",
     "LegalAction",
     "Outcome",
@@ -38,22 +35,7 @@ __all__ = [
 ]
 
 
-class UnknownRulesetError(KeyError):
-    pass
-
-
-RULESETS: dict[str, str] = {
-    "frontier": "game.rules.frontier",
-    "rift": "game.rules.rift",
-}
-
-
 def get_ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name`` (e.g. "frontier")."""
-    module_name = RULESETS.get(name)
-    if module_name is None:
-        known = ", ".join(sorted(RULESETS))
-        raise UnknownRulesetError(f"unknown ruleset '{name}'; known rulesets: {known}")
-    module = importlib.import_module(module_name)
-    ruleset: Ruleset = module.RULESET
-    return ruleset
+    """The ruleset called ``name`` (e.g. "frontier"), from the plugin registry
+    (:mod:`game.engine.registry`); :class:`UnknownRulesetError` lists the installed ones."""
+    return registry.get_ruleset(name)

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Final
 
 from game.battlefield import build_battlefield
+from game.engine import registry
 from game.hexgrid import Hex, StaggerAxis
 from game.posses import data_dir, file_stem
-from game.rules import RULESETS, UnknownRulesetError, get_ruleset
+from game.rules import UnknownRulesetError, get_ruleset
 from game.save import SaveError, read_save
 from game.tiledmap import MapLoadError, MapProblem, load_tiled_map
 
@@ -133,7 +134,7 @@ def inspect_map(path: Path) -> MapInfo:
     rulesets = tuple(
         part
         for part in (p.strip().lower() for p in _map_text(props.get("rulesets")).split(","))
-        if part in RULESETS
+        if part in registry.ruleset_ids()
     )
     side_names = {
         side: _map_text(props.get(f"{side}_name")) for side in sides if _map_text(props.get(f"{side}_name"))

@@ -1,15 +1,27 @@
 """Frontier: the Wild West skirmish rulebook (../shared/seeds), as a Hexslinger ruleset.
 
-``RULESET`` is the instance the registry in :mod:`game.rules` hands out. Interpretations of what the
+``PLUGIN`` registers it (entry point ``hexslinger.rulesets``); ``RULESET`` is the instance it loads.
+Interpretations of what the
 rulebook leaves open are in docs/RULES.md, section "Frontier".
 """
 
 from __future__ import annotations
 
+from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
 from game.rules.frontier.ruleset import ACTIONS, FrontierRuleset, auto_deploy_commands
 
-__all__ = ["ACTIONS", "RULESET", "FrontierRuleset", "auto_deploy_commands"]
+__all__ = ["ACTIONS", "PLUGIN", "RULESET", "FrontierRuleset", "auto_deploy_commands"]
 
 RULESET = FrontierRuleset()
 _PROTOCOL: Ruleset = RULESET  # mypy checks that FrontierRuleset implements the whole Ruleset protocol
+
+PLUGIN = RulesetPlugin(
+    id="frontier",
+    title="Frontier",
+    load=lambda: RULESET,
+    factions=tuple(Faction(f.id, f.name) for f in RULESET.data.factions.values()),
+    order=10,
+    blurb="Law against Outlaws: 2 AP, d6 checks, a 14-card initiative deck, Cool checks.",
+    distance_unit='"',
+)

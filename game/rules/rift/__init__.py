@@ -1,17 +1,26 @@
 """Through the Rift: hex-grid dieselpunk combat (seed 003), as a Hexslinger ruleset.
 
-``RULESET`` is the instance the registry in :mod:`game.rules` hands out. Importing the package registers
+``PLUGIN`` registers it (entry point ``hexslinger.rulesets``); ``RULESET`` is the instance it loads.
+Importing the package registers
 the basic actions, the item actions, the six attitudes and the talents with :mod:`game.rules.rift.hooks`.
 Interpretations of what the rulebook leaves open: docs/RULES.md, section "Through the Rift".
 """
 
 from __future__ import annotations
 
+from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
 from game.rules.rift import attitudes, basic, items, talents
-from game.rules.rift.ruleset import RiftRuleset, StressDealt, auto_deploy_commands, end_of_encounter
+from game.rules.rift.ruleset import (
+    FACTIONS,
+    RiftRuleset,
+    StressDealt,
+    auto_deploy_commands,
+    end_of_encounter,
+)
 
 __all__ = [
+    "PLUGIN",
     "RULESET",
     "RiftRuleset",
     "StressDealt",
@@ -25,3 +34,13 @@ __all__ = [
 
 RULESET = RiftRuleset()
 _PROTOCOL: Ruleset = RULESET  # mypy checks that RiftRuleset implements the whole Ruleset protocol
+
+PLUGIN = RulesetPlugin(
+    id="rift",
+    title="Through the Rift",
+    load=lambda: RULESET,
+    factions=tuple(Faction(fid, name) for fid, name in FACTIONS.items()),
+    order=20,
+    blurb="Dieselpunk Rifters: 3 AP, one attack a turn, dice pools, stress and resolve, reactions.",
+    distance_unit="tiles",
+)

@@ -37,6 +37,10 @@ def main(argv: list[str]) -> int:
             f"{bench['name']:58} {stats['median'] * 1000:8.3f}ms {stats['mean'] * 1000:8.3f}ms "
             f"{p95 * 1000:8.3f}ms {stats['max'] * 1000:8.3f}ms {stats['rounds']:7d}"
         )
+        extra = bench.get("extra_info") or {}
+        if extra:
+            # per-call figures a benchmark measured inside its run (e.g. over a corpus of positions)
+            print("    " + ", ".join(f"{k} {v}" for k, v in sorted(extra.items())))
     return 0
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from game.commands import Command
 from game.events import DamageTaken, Note, Roll, StatusChanged, UnitRemoved
+from game.hexgrid import hex_distance
 from game.match import Match
 from game.rules.frontier import state as st
 from game.rules.frontier.combat import check_chance
@@ -361,3 +362,69 @@ def test_preview_is_exact_and_matches_the_odds_cli_code(field: Match) -> None:
         preview.damage,
     )
     assert m.preview(Command("aim", actor=sheriff)) is None
+
+
+def test_charge_is_a_move_of_move_plus_1d4_even_with_no_hostile_in_reach(field: Match) -> None:
+    """Rulebook: "Charge - The Unit taking this action may move its full movement + 1d4"." Nothing in the
+    sentence asks for a hostile unit in reach: the charge is offered with every hex within Move + 4 and no
+    target, and the command may name none (docs/RULES.md 16)."""
+    m = field
+    hired_gun = unit(m, "side1", 2)  # Move 6; every outlaw is 20" or more away
+    place(m, hired_gun, at(3))
+    give_turn(m, hired_gun)
+    (charge,) = [a for a in m.legal_actions() if a.action == "charge"]
+    assert charge.enabled and charge.needs == "path" and charge.targets == ()
+    assert at(13) in charge.hexes and at(14) not in charge.hexes  # 10" = Move 6 + the d4's 4
+    path = tuple(at(c) for c in range(4, 14))
+    assert m.validate(Command("charge", actor=hired_gun, path=path)) is None
+    script(m, 2)
+    events = m.apply(Command("charge", actor=hired_gun, path=path))
+    assert [(r.check, r.total) for r in _rolls(events)] == [("charge", 8)]
+    assert m.position(hired_gun) == at(11)  # Move 6 + 2
+    assert any(isinstance(e, Note) and e.rule == 'no hostile unit within 1": no attack' for e in events)
+    assert st.ap(hired_gun).current == 0
+
+
+def test_a_charge_ending_within_1_of_another_hostile_attacks_that_unit(field: Match) -> None:
+    """Rulebook: "If they finish their movement within 1" of a standing or Prone Hostile Unit they may
+    immediately make a Melee Weapon attack against that Unit." The unit it ends next to is attacked, even
+    when the command named another (docs/RULES.md 16)."""
+    m = field
+    hired_gun, leader, outlaw = unit(m, "side1", 2), unit(m, "side2"), unit(m, "side2", 1)
+    place(m, hired_gun, at(3))
+    place(m, leader, at(14, 3))  # the declared target, never reached
+    place(m, outlaw, at(10))
+    give_turn(m, hired_gun)
+    path = tuple(at(c) for c in range(4, 10))  # ends at col 9, next to the outlaw at col 10
+    script(m, 1, 5)  # d4 = 1: Move 7 covers the 6 steps; then the melee roll
+    events = m.apply(Command("charge", actor=hired_gun, path=path, target=leader))
+    rolls = _rolls(events)
+    assert [(r.check, r.against) for r in rolls] == [("charge", leader), ("melee", outlaw)]
+    assert rolls[1].success
+    assert any(isinstance(e, Note) and e.rule.startswith("charge attack on Outlaw") for e in events)
+    assert [(e.unit, e.amount) for e in events if isinstance(e, DamageTaken)] == [(outlaw, 3)]  # Tomahawk
+
+
+def test_charge_attacks_the_declared_target_else_the_one_likeliest_hit(field: Match) -> None:
+    """Rulebook: "they may immediately make a Melee Weapon attack against that Unit" -- one attack. With
+    several hostile units within 1" at the end: the declared one; with none declared, the one the attack
+    is likeliest to hit (a Prone one: +1), ties to the first listed (docs/RULES.md 16)."""
+    m = field
+    deputy, leader, outlaw = unit(m, "side1", 1), unit(m, "side2"), unit(m, "side2", 1)  # Deputy: Move 5
+    path = tuple(at(c) for c in range(4, 10))
+    assert hex_distance(at(9), at(10)) == hex_distance(at(9), at(10, 4)) == 1
+    for declared, prone, expected in (
+        (outlaw, True, outlaw),  # declared: attacked, though the prone leader is the easier mark
+        (None, True, leader),  # none declared: the prone leader (+1)
+        (None, False, leader),  # none declared, none prone: the first listed
+    ):
+        place(m, deputy, at(3))
+        place(m, leader, at(10))
+        place(m, outlaw, at(10, 4))
+        st.status(leader).prone = prone
+        give_turn(m, deputy)
+        script(m, 1, 1)  # d4 = 1 (Move 6 for the 6 steps); the Fists roll a 1: a miss even +1 against 3+
+        events = m.apply(Command("charge", actor=deputy, path=path, target=declared))
+        assert m.position(deputy) == at(9)
+        assert [(r.check, r.against) for r in _rolls(events)][1] == ("melee", expected), (declared, prone)
+        assert not [e for e in events if isinstance(e, DamageTaken)]

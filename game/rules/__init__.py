@@ -17,6 +17,8 @@ from game.events import Event
 from game.hexgrid import Hex
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.match import Match
 
 __all__ = [
@@ -235,6 +237,12 @@ class Ruleset(Protocol):
 
     def validate_posse(self, posse: PosseSpec) -> list[str]:
         """Every reason this posse may not be fielded (empty: it may)."""
+        ...
+
+    def validate_posses(self, posses: Sequence[PosseSpec]) -> list[str]:
+        """Every reason these posses may not meet in one encounter: each posse's own problems (named by
+        the posse) and those of the set (how many posses, units for the initiative); empty: they may.
+        ``setup`` refuses the same with a ValueError, so a screen can ask before it starts a match."""
         ...
 
     def setup(self, match: Match) -> list[Event]:

@@ -59,6 +59,8 @@ from game.rules.frontier.endphase import EndPhaseProcessor
 from game.rules.frontier.views import RULES_SUMMARY, card_label, tracker, unit_view
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.match import Match
 
 __all__ = ["ACTIONS", "CHARGE_DIE", "FrontierRuleset", "auto_deploy_commands", "normalize_id"]
@@ -243,15 +245,40 @@ class FrontierRuleset:
                 problems.append(f"{faction.name} {why}: {count} x {data.units[kind].name}")
         return problems
 
+    def validate_posses(self, posses: Sequence[PosseSpec]) -> list[str]:
+        """The posses of one encounter (docs/RULES.md Frontier 8a): each valid, two of them ("The Player
+        with the smaller Posse draws first. Players then take turns drawing for each Unit in their Posse,
+        alternating with each draw."), and no more units than the initiative deck has cards ("a deck of
+        14 cards": every unit draws one). Two posses of one faction may meet."""
+        problems = [
+            f"posse '{posse.name or posse.side}': " + "; ".join(found)
+            for posse in posses
+            if (found := self.validate_posse(posse))
+        ]
+        if len(posses) != 2:
+            problems.append(
+                f"Frontier is played by two posses, not {len(posses)}: its Initiative is dealt to two "
+                '("The Player with the smaller Posse draws first. Players then take turns drawing ..., '
+                'alternating with each draw"); field two posses'
+            )
+        deck = len(frontier_initiative_deck())
+        units = sum(len(posse.units) for posse in posses)
+        if units > deck:
+            problems.append(
+                f"{units} units cannot all draw an initiative card from the deck of {deck} (the suit of "
+                f"Spades and a red Joker): field {deck} units or fewer in all"
+            )
+        return problems
+
     # -- setup -------------------------------------------------------------------------------------
     def setup(self, match: Match) -> list[Event]:
         data = self.data
         zones = match.battlefield.deploy_zones
         fielded = 0
+        problems = self.validate_posses(match.posses)
+        if problems:
+            raise ValueError("; ".join(problems))
         for posse in match.posses:
-            problems = self.validate_posse(posse)
-            if problems:
-                raise ValueError(f"posse '{posse.name or posse.side}': " + "; ".join(problems))
             if posse.side not in zones:
                 raise ValueError(f"the map has no deploy zone for {posse.side}")
             fid = _faction_id(data, posse.faction)

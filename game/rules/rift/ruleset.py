@@ -58,6 +58,8 @@ from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_dice
 from game.rules.rift.views import RULES_SUMMARY, tracker, unit_view
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.match import Match
 
 __all__ = ["BASIC", "FACTIONS", "RiftRuleset", "StressDealt", "auto_deploy_commands", "end_of_encounter"]
@@ -260,6 +262,15 @@ class RiftRuleset:
         return self.combatant(u).move_tiles
 
     # == posses and setup ===========================================================================
+    def validate_posses(self, posses: Sequence[PosseSpec]) -> list[str]:
+        """Each posse's own problems, named by the posse: any number of posses may meet (the turn order is
+        rolled, "each participant rolls 1d20")."""
+        return [
+            f"posse '{posse.name or posse.side}': " + "; ".join(found)
+            for posse in posses
+            if (found := self.validate_posse(posse))
+        ]
+
     def validate_posse(self, posse: PosseSpec) -> list[str]:
         problems: list[str] = []
         if posse.faction not in FACTIONS:
@@ -285,10 +296,10 @@ class RiftRuleset:
     def setup(self, match: Match) -> list[Event]:
         data = self.data
         zones = match.battlefield.deploy_zones
+        problems = self.validate_posses(match.posses)
+        if problems:
+            raise ValueError("; ".join(problems))
         for posse in match.posses:
-            problems = self.validate_posse(posse)
-            if problems:
-                raise ValueError(f"posse '{posse.name or posse.side}': " + "; ".join(problems))
             if posse.side not in zones:
                 raise ValueError(f"the map has no deploy zone for {posse.side}")
             for index, spec in enumerate(posse.units):

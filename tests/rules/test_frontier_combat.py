@@ -205,7 +205,9 @@ def test_seriously_injured_units_can_only_be_coup_de_graced(field: Match) -> Non
 def test_cover_from_the_map_makes_ranged_attacks_harder(
     field: Match, row: int, name: str, value: int
 ) -> None:
-    """Cover: "half and total cover as the map marks them" -- half -1, total -2 to hit (docs/RULES.md)."""
+    """Rulebook: "If the Unit is behind any kind of cover (Half or Total)" names the two kinds of cover and
+    gives them no effect; Hexslinger's own (docs/RULES.md Frontier 4): cover as the map marks it, half -1
+    and total -2 to hit."""
     m = field
     sheriff, outlaw = unit(m, "side1"), unit(m, "side2", 1)
     place(m, sheriff, at(5, row))
@@ -215,6 +217,32 @@ def test_cover_from_the_map_makes_ranged_attacks_harder(
     (r,) = _rolls(m.apply(Command("shoot", actor=sheriff, target=outlaw)))
     assert r.modifiers == (("Rifle short range accuracy", -1), (name, value))
     assert r.total == 6 - 1 + value
+
+
+def test_shooting_needs_line_of_sight(tmp_path: Path) -> None:
+    """Rulebook: "Shoot - The Unit makes a Ranged Weapon attack." and "if the target is outside of the
+    weapon's Long Range then they cannot be targeted" -- nothing about sight. Hexslinger's own
+    (docs/RULES.md Frontier 4a): a target must also be in sight, as "Coup De Grace - Pick a seriously
+    injured Unit within 1" and in sight" asks; a wall between hides it, an open line does not."""
+    m = new_match(
+        open_map(tmp_path, terrain={(10, 5): mf.WALL}),
+        law("sheriff", "deputy"),
+        outlaws("gang_leader", "outlaw"),
+    )
+    deputy, outlaw = unit(m, "side1", 1), unit(m, "side2", 1)
+    setup_field(m, {deputy: at(5), outlaw: at(13)})
+    give_turn(m, deputy)
+    assert not m.battlefield.line_of_sight(at(5), at(13))
+    assert (
+        m.validate(Command("shoot", actor=deputy, target=outlaw))
+        == "Shoot (Revolver): Outlaw is not in sight"
+    )
+    (shoot,) = [a for a in m.legal_actions() if a.action == "shoot"]
+    assert outlaw not in shoot.targets
+    place(m, outlaw, at(13, 3))  # 8" away, round the wall
+    assert m.battlefield.line_of_sight(at(5), at(13, 3))
+    assert m.validate(Command("shoot", actor=deputy, target=outlaw)) is None
+    m.close()
 
 
 def test_aim_adds_one_to_a_later_shot(field: Match) -> None:

@@ -118,3 +118,22 @@ def test_frontier_shoot_picks_a_target_by_its_hex(tmp_path: Path) -> None:
     cmd = picker.click(at(10))
     assert cmd == replace(shoot.command(), target=outlaw)
     assert units_at(m, at(10)) == [outlaw]
+
+
+def test_frontier_charge_names_the_hostile_its_path_ends_next_to_or_none(tmp_path: Path) -> None:
+    """A charge (needs "path", with targets): a tile within 1" of a target names it; any other tile in
+    reach is a charge toward nothing, which the rules accept too (docs/RULES.md Frontier 16)."""
+    m = fk.new_match(open_map(tmp_path), fk.law("sheriff", "deputy"), fk.outlaws("gang_leader", "outlaw"))
+    deputy, leader, outlaw = fk.unit(m, "side1", 1), fk.unit(m, "side2"), fk.unit(m, "side2", 1)
+    fk.setup_field(m, {deputy: at(5), outlaw: at(10), leader: at(25)})
+    fk.give_turn(m, deputy)
+    charge = next(a for a in m.legal_actions() if a.action == "charge" and a.actor == deputy)
+    assert charge.targets == (outlaw,)  # the leader is beyond Move 5 + 4
+    picker = Picker(m, charge)
+    next_to = picker.hover(at(9))
+    assert next_to.valid and next_to.target == outlaw and next_to.preview is not None
+    toward_nothing = picker.hover(at(5, 1))
+    assert toward_nothing.valid and toward_nothing.target is None and toward_nothing.command is not None
+    for h in (at(9), at(5, 1)):
+        cmd = picker.click(h)
+        assert cmd is not None and cmd.action == "charge" and m.validate(cmd) is None

@@ -21,6 +21,8 @@ from game.hexgrid import hex_distance
 from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.match import Match
 
 
@@ -36,6 +38,9 @@ class ToyRuleset:
 
     def validate_posse(self, posse: PosseSpec) -> list[str]:
         return [] if posse.units else ["a posse needs at least one unit"]
+
+    def validate_posses(self, posses: Sequence[PosseSpec]) -> list[str]:
+        return [problem for posse in posses for problem in self.validate_posse(posse)]
 
     def setup(self, match: Match) -> list[Event]:
         match.create_entity(Turn())

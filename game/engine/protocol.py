@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
@@ -283,6 +283,12 @@ class Ruleset(Protocol):
 
     def validate_posse(self, posse: PosseSpec) -> list[str]:
         """Every reason this posse may not be fielded (empty: it may)."""
+        ...
+
+    def validate_posses(self, posses: Sequence[PosseSpec]) -> list[str]:
+        """Every reason these posses may not meet in one encounter: each posse's own problems (named by
+        the posse) and those of the set (how many posses, units for the initiative); empty: they may.
+        ``setup`` refuses the same with a ValueError, so a screen can ask before it starts a match."""
         ...
 
     def setup(self, match: Match) -> list[Event]:

@@ -29,7 +29,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UIPanel, UITextBox, UITextEntryLine
 
 from game.posses import PosseEntry, PosseFileError, list_posses, load_posse
-from game.rules import PosseSpec
+from game.rules import PosseSpec, get_ruleset
 from game.tiledmap import MapLoadError, load_tiled_map
 from game.ui import settings
 from game.ui.dialogs import MessageDialog, problems_html
@@ -728,6 +728,10 @@ class NewBattleScene(SheetScene):
             setup = self.setup()
         except PosseFileError as error:
             self.set_note(f"{error.what} -- {error.fix}")
+            return
+        problems = get_ruleset(setup.ruleset).validate_posses(setup.posses)
+        if problems:  # the ruleset would refuse them: say why here rather than start
+            self.set_note("; ".join(problems))
             return
         action = self.on_start(setup)
         if action is not None:

@@ -160,11 +160,15 @@ class Picker:
             if path is None:
                 return Hover(h, reason="no way there")
             charged: int | None = None
-            if a.targets:  # a charge: its path and its target (the LegalAction contract)
-                near = [u for u in a.targets if self.match.position(u) is not None]
-                if not near:
-                    return Hover(h, reason="no target to charge")
-                charged = min(near, key=lambda u: (_distance(self.match, u, h), u))
+            if a.targets:  # a charge: its path and its target (the LegalAction contract), the one
+                # it would end within 1" of; ending near none, it names none (a charge toward anything)
+                near = [
+                    u
+                    for u in a.targets
+                    if self.match.position(u) is not None and _distance(self.match, u, h) <= 1
+                ]
+                if near:
+                    charged = min(near, key=lambda u: (_distance(self.match, u, h), u))
             cmd = a.command(path=tuple(path), target=charged, option=self.option)
             preview = self.match.preview(cmd)
             return Hover(

@@ -197,7 +197,7 @@ def aggressive_command(match: Match) -> Command:
     if "reload" in usable:
         return usable["reload"].command()
     hostile = [u for u in match.units() if st.side_of(u) != st.side_of(me) and st.able(u)]
-    if hostile and "charge" in usable:
+    if hostile and "charge" in usable and usable["charge"].targets:
         a = usable["charge"]
         target = a.targets[0]
         there = match.position(target)

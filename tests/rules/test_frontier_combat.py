@@ -10,6 +10,7 @@ import pytest
 
 from game.commands import Command
 from game.events import DamageTaken, Note, Roll, StatusChanged, UnitRemoved
+from game.hexgrid import hex_distance
 from game.match import Match
 from game.rules.frontier import state as st
 from game.rules.frontier.combat import check_chance
@@ -204,7 +205,9 @@ def test_seriously_injured_units_can_only_be_coup_de_graced(field: Match) -> Non
 def test_cover_from_the_map_makes_ranged_attacks_harder(
     field: Match, row: int, name: str, value: int
 ) -> None:
-    """Cover: "half and total cover as the map marks them" -- half -1, total -2 to hit (docs/RULES.md)."""
+    """Rulebook: "If the Unit is behind any kind of cover (Half or Total)" names the two kinds of cover and
+    gives them no effect; Hexslinger's own (docs/RULES.md Frontier 4): cover as the map marks it, half -1
+    and total -2 to hit."""
     m = field
     sheriff, outlaw = unit(m, "side1"), unit(m, "side2", 1)
     place(m, sheriff, at(5, row))
@@ -214,6 +217,32 @@ def test_cover_from_the_map_makes_ranged_attacks_harder(
     (r,) = _rolls(m.apply(Command("shoot", actor=sheriff, target=outlaw)))
     assert r.modifiers == (("Rifle short range accuracy", -1), (name, value))
     assert r.total == 6 - 1 + value
+
+
+def test_shooting_needs_line_of_sight(tmp_path: Path) -> None:
+    """Rulebook: "Shoot - The Unit makes a Ranged Weapon attack." and "if the target is outside of the
+    weapon's Long Range then they cannot be targeted" -- nothing about sight. Hexslinger's own
+    (docs/RULES.md Frontier 4a): a target must also be in sight, as "Coup De Grace - Pick a seriously
+    injured Unit within 1" and in sight" asks; a wall between hides it, an open line does not."""
+    m = new_match(
+        open_map(tmp_path, terrain={(10, 5): mf.WALL}),
+        law("sheriff", "deputy"),
+        outlaws("gang_leader", "outlaw"),
+    )
+    deputy, outlaw = unit(m, "side1", 1), unit(m, "side2", 1)
+    setup_field(m, {deputy: at(5), outlaw: at(13)})
+    give_turn(m, deputy)
+    assert not m.battlefield.line_of_sight(at(5), at(13))
+    assert (
+        m.validate(Command("shoot", actor=deputy, target=outlaw))
+        == "Shoot (Revolver): Outlaw is not in sight"
+    )
+    (shoot,) = [a for a in m.legal_actions() if a.action == "shoot"]
+    assert outlaw not in shoot.targets
+    place(m, outlaw, at(13, 3))  # 8" away, round the wall
+    assert m.battlefield.line_of_sight(at(5), at(13, 3))
+    assert m.validate(Command("shoot", actor=deputy, target=outlaw)) is None
+    m.close()
 
 
 def test_aim_adds_one_to_a_later_shot(field: Match) -> None:
@@ -361,3 +390,69 @@ def test_preview_is_exact_and_matches_the_odds_cli_code(field: Match) -> None:
         preview.damage,
     )
     assert m.preview(Command("aim", actor=sheriff)) is None
+
+
+def test_charge_is_a_move_of_move_plus_1d4_even_with_no_hostile_in_reach(field: Match) -> None:
+    """Rulebook: "Charge - The Unit taking this action may move its full movement + 1d4"." Nothing in the
+    sentence asks for a hostile unit in reach: the charge is offered with every hex within Move + 4 and no
+    target, and the command may name none (docs/RULES.md 16)."""
+    m = field
+    hired_gun = unit(m, "side1", 2)  # Move 6; every outlaw is 20" or more away
+    place(m, hired_gun, at(3))
+    give_turn(m, hired_gun)
+    (charge,) = [a for a in m.legal_actions() if a.action == "charge"]
+    assert charge.enabled and charge.needs == "path" and charge.targets == ()
+    assert at(13) in charge.hexes and at(14) not in charge.hexes  # 10" = Move 6 + the d4's 4
+    path = tuple(at(c) for c in range(4, 14))
+    assert m.validate(Command("charge", actor=hired_gun, path=path)) is None
+    script(m, 2)
+    events = m.apply(Command("charge", actor=hired_gun, path=path))
+    assert [(r.check, r.total) for r in _rolls(events)] == [("charge", 8)]
+    assert m.position(hired_gun) == at(11)  # Move 6 + 2
+    assert any(isinstance(e, Note) and e.rule == 'no hostile unit within 1": no attack' for e in events)
+    assert st.ap(hired_gun).current == 0
+
+
+def test_a_charge_ending_within_1_of_another_hostile_attacks_that_unit(field: Match) -> None:
+    """Rulebook: "If they finish their movement within 1" of a standing or Prone Hostile Unit they may
+    immediately make a Melee Weapon attack against that Unit." The unit it ends next to is attacked, even
+    when the command named another (docs/RULES.md 16)."""
+    m = field
+    hired_gun, leader, outlaw = unit(m, "side1", 2), unit(m, "side2"), unit(m, "side2", 1)
+    place(m, hired_gun, at(3))
+    place(m, leader, at(14, 3))  # the declared target, never reached
+    place(m, outlaw, at(10))
+    give_turn(m, hired_gun)
+    path = tuple(at(c) for c in range(4, 10))  # ends at col 9, next to the outlaw at col 10
+    script(m, 1, 5)  # d4 = 1: Move 7 covers the 6 steps; then the melee roll
+    events = m.apply(Command("charge", actor=hired_gun, path=path, target=leader))
+    rolls = _rolls(events)
+    assert [(r.check, r.against) for r in rolls] == [("charge", leader), ("melee", outlaw)]
+    assert rolls[1].success
+    assert any(isinstance(e, Note) and e.rule.startswith("charge attack on Outlaw") for e in events)
+    assert [(e.unit, e.amount) for e in events if isinstance(e, DamageTaken)] == [(outlaw, 3)]  # Tomahawk
+
+
+def test_charge_attacks_the_declared_target_else_the_one_likeliest_hit(field: Match) -> None:
+    """Rulebook: "they may immediately make a Melee Weapon attack against that Unit" -- one attack. With
+    several hostile units within 1" at the end: the declared one; with none declared, the one the attack
+    is likeliest to hit (a Prone one: +1), ties to the first listed (docs/RULES.md 16)."""
+    m = field
+    deputy, leader, outlaw = unit(m, "side1", 1), unit(m, "side2"), unit(m, "side2", 1)  # Deputy: Move 5
+    path = tuple(at(c) for c in range(4, 10))
+    assert hex_distance(at(9), at(10)) == hex_distance(at(9), at(10, 4)) == 1
+    for declared, prone, expected in (
+        (outlaw, True, outlaw),  # declared: attacked, though the prone leader is the easier mark
+        (None, True, leader),  # none declared: the prone leader (+1)
+        (None, False, leader),  # none declared, none prone: the first listed
+    ):
+        place(m, deputy, at(3))
+        place(m, leader, at(10))
+        place(m, outlaw, at(10, 4))
+        st.status(leader).prone = prone
+        give_turn(m, deputy)
+        script(m, 1, 1)  # d4 = 1 (Move 6 for the 6 steps); the Fists roll a 1: a miss even +1 against 3+
+        events = m.apply(Command("charge", actor=deputy, path=path, target=declared))
+        assert m.position(deputy) == at(9)
+        assert [(r.check, r.against) for r in _rolls(events)][1] == ("melee", expected), (declared, prone)
+        assert not [e for e in events if isinstance(e, DamageTaken)]

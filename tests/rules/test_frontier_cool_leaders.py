@@ -9,7 +9,7 @@ import pytest
 
 from game.commands import Command
 from game.components import Removed
-from game.events import MatchEnded, Roll, UnitRemoved
+from game.events import MatchEnded, Roll, StatusChanged, UnitRemoved
 from game.match import Match
 from game.rules.frontier import state as st
 from tests.rules.frontier_kit import (
@@ -175,6 +175,30 @@ def test_dastardly_temporary_wound_is_lost_first(tmp_path: Path) -> None:
     m.close()
 
 
+def test_losing_dastardlys_wound_does_not_make_the_gang_leader_wounded(tmp_path: Path) -> None:
+    """Rulebook: "Wounded - Units that have taken any Wounds in a Combat Encounter are considered Wounded."
+    / "Dastardly - The Gang Leader gains a temporary wound. The next time they take damage this wound is
+    lost first". The temporary wound is gained and lost on top of his own track: losing it takes none of
+    his Wounds, so he is not Wounded (no -1 to Cool) until his own Wounds drop (docs/RULES.md Frontier
+    26a)."""
+    m = new_match(open_map(tmp_path), law(("sheriff", "revolver")), outlaws("gang_leader"))
+    sheriff, leader = unit(m, "side1"), unit(m, "side2")
+    setup_field(m, {sheriff: at(5), leader: at(9)})
+    give_turn(m, leader, ap=3)  # the activation goes on: no End phase in between
+    m.apply(Command("leader_action", actor=leader))
+    give_turn(m, sheriff)
+    script(m, 6)
+    events = m.apply(Command("shoot", actor=sheriff, target=leader))  # Revolver: 1 damage
+    assert st.health(leader).temporary == 0 and not st.status(leader).wounded
+    assert not [e for e in events if isinstance(e, StatusChanged) and e.status == "wounded"]
+    assert m.ruleset.unit_view(m, leader).statuses == ()  # type: ignore[attr-defined]
+    m.ruleset.damage(m, leader, 4, sheriff, [])  # type: ignore[attr-defined]
+    assert (st.health(leader).toughness, st.health(leader).wounds) == (0, 2) and not st.status(leader).wounded
+    m.ruleset.damage(m, leader, 1, sheriff, [])  # type: ignore[attr-defined]
+    assert st.status(leader).wounded  # his own Wound lost
+    m.close()
+
+
 def test_winning_by_rendering_all_hostile_units_out_of_action(tmp_path: Path) -> None:
     """Rulebook: "A Posse wins a Combat Encounter by either, rendering all hostile Units Out of Action or
     causing all hostile Units to flee the Combat Encounter." and "any Units that are still considered
@@ -217,3 +241,43 @@ def test_the_sun_goes_down_after_the_last_round(tmp_path: Path) -> None:
     outcome = m.outcome()
     assert outcome is not None and outcome.winner is None and "20 rounds" in outcome.reason
     m.close()
+
+
+def test_cool_checks_of_one_end_phase_are_simultaneous(town: Match) -> None:
+    """Rulebook: "During the End Phase, Units must make a Cool check" / "When a Unit makes a Cool check and
+    their Leader is still in play, they may add their Leader's Leadership Skill number to their role." /
+    "It immediately flees the battlefield". The checks of one End phase are made together against the
+    field as the phase began: a Sheriff who breaks still lends his Leadership to the checks after his;
+    the broken flee once all are rolled (docs/RULES.md Frontier 21a)."""
+    m = town
+    for i in (1, 2, 3):
+        _down(m, unit(m, "side2", i))
+    _down(m, unit(m, "side1", 3))
+    sheriff, deputy, hired_gun = (unit(m, "side1", i) for i in range(3))
+    events = _end_phase(m, 1, 2, 3, 6)  # the Sheriff (Cool 3+) fails; the Deputy's 2 + 2 makes its 4+
+    rolls = {r.unit: r for r in _cool(events)}
+    assert not rolls[sheriff].success
+    assert rolls[deputy].modifiers == (("Leadership (Sheriff)", 2),) and rolls[deputy].success
+    assert rolls[hired_gun].modifiers == (("Leadership (Sheriff)", 2),) and rolls[hired_gun].success
+    removed = [i for i, e in enumerate(events) if isinstance(e, UnitRemoved)]
+    last_check = max(i for i, e in enumerate(events) if isinstance(e, Roll) and e.check == "cool")
+    assert [events[i].unit for i in removed] == [sheriff] and removed[0] > last_check  # type: ignore[attr-defined]
+
+
+def test_how_many_units_are_down_does_not_modify_a_cool_check(town: Match) -> None:
+    """Rulebook: "Units must make a Cool check based on how many other Units have been rendered out of
+    action during the current Combat Encounter. Cool checks are made from the point where half the Units
+    on the field (rounded down) are considered Out of Action". The count decides from when checks are
+    made (the second sentence says how); the modifiers are the Leadership and Wounded ones the book
+    numbers, whether 4 or 6 of the 8 are down (docs/RULES.md Frontier 21b)."""
+    m = town
+    for i in (1, 2, 3):
+        _down(m, unit(m, "side2", i))
+    _down(m, unit(m, "side1", 3))
+    deputy = unit(m, "side1", 1)
+    four_down = {r.unit: r for r in _cool(_end_phase(m, 6, 6, 6, 6))}[deputy]
+    _down(m, unit(m, "side1", 2))
+    _down(m, unit(m, "side2"))
+    six_down = {r.unit: r for r in _cool(_end_phase(m, 6, 6))}[deputy]
+    assert four_down.modifiers == six_down.modifiers == (("Leadership (Sheriff)", 2),)
+    assert four_down.target_number == six_down.target_number == 4

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -9,9 +10,11 @@ import pytest
 from game.commands import Command
 from game.dice import frontier_initiative_deck
 from game.events import ActivationStarted, CardDealt
+from game.match import Match
 from game.rules import PosseSpec, UnitSpec, get_ruleset
+from game.rules.frontier import FrontierRuleset
 from game.rules.frontier import state as st
-from tests.rules.frontier_kit import RANCH, deploy, law, new_match, outlaws, unit
+from tests.rules.frontier_kit import RANCH, deploy, law, new_match, open_map, outlaws, unit
 
 
 def _problems(p: PosseSpec) -> list[str]:
@@ -37,6 +40,43 @@ def test_the_outlaws_field_non_leader_duplicates_at_most_5() -> None:
     assert any("one leader" in p for p in _problems(outlaws("gang_leader", "gang_leader")))
     six = outlaws("gang_leader", "outlaw", "outlaw", "outlaw", "dog", "dog")
     assert any("is 5, not 6" in p for p in _problems(six))
+
+
+def test_two_posses_meet_and_no_more_units_than_the_deck_has_cards(tmp_path: Path) -> None:
+    """Rulebook: "Initiative is decided by drawing from a deck of 14 cards" / "The Player with the smaller
+    Posse draws first. Players then take turns drawing for each Unit in their Posse, alternating with each
+    draw." Two posses (of any factions, one faction twice too); a third is refused when the match is made,
+    with the reason, instead of the 15th card failing to be drawn (docs/RULES.md Frontier 8a)."""
+    rules = get_ruleset("frontier")
+    five = ("gang_leader", "outlaw", "outlaw", "outlaw", "dog")
+    three = [outlaws(*five), PosseSpec("side3", "the_outlaws", "B", tuple(UnitSpec(k) for k in five))]
+    three.insert(0, PosseSpec("side1", "the_outlaws", "A", tuple(UnitSpec(k) for k in five)))
+    problems = rules.validate_posses(three)
+    assert any(p.startswith("Frontier is played by two posses, not 3") for p in problems), problems
+    assert any("15 units cannot all draw an initiative card from the deck of 14" in p for p in problems)
+    with pytest.raises(ValueError, match="Frontier is played by two posses, not 3"):
+        Match.create(open_map(tmp_path), rules, three, 1)
+    bad = rules.validate_posses([law("sheriff", "sheriff"), outlaws(*five)])
+    assert bad == ["posse 'the_law': The Law cannot field duplicate Units: 2 x Sheriff"]
+    # one faction twice: 10 units, every one gets its card
+    mirror = [three[0], outlaws(*five)]
+    assert rules.validate_posses(mirror) == []
+    m = Match.create(open_map(tmp_path), rules, mirror, 1)
+    deploy(m)
+    while st.game_state(m).phase == "initiative":
+        m.apply(m.legal_actions()[0].command())
+    assert sum(1 for u in m.units() if st.activation(u).card_name) == 10
+    m.close()
+    # a posse size the data allowed beyond the deck: refused by the count of cards
+    data = rules.data  # type: ignore[attr-defined]
+    big = dataclasses.replace(data.factions["the_outlaws"], max_units=8)
+    roomy = FrontierRuleset(dataclasses.replace(data, factions={**data.factions, "the_outlaws": big}))
+    eight = ("gang_leader", *["outlaw"] * 7)
+    seven = PosseSpec("side1", "the_outlaws", "C", tuple(UnitSpec(k) for k in eight[:7]))
+    assert roomy.validate_posses([seven, outlaws(*eight)]) == [
+        "15 units cannot all draw an initiative card from the deck of 14 (the suit of Spades and a red "
+        "Joker): field 14 units or fewer in all"
+    ]
 
 
 def test_weapon_choices_are_one_of_the_options() -> None:

@@ -94,6 +94,46 @@ def test_down_the_sights_the_next_shot_that_hits_inflicts_4x_and_a_miss_keeps_it
     assert not RULESET.turn(me).down_the_sights
 
 
+def test_down_the_sights_may_be_taken_again_while_one_is_pending(tmp_path: Path) -> None:
+    """ "Other actions can be taken any number of times, up to your maximum number of action points." --
+    a second Down the Sights while one is pending is allowed. Both name "The next shot you make that hits",
+    so both 4x go on it; "These effects are multiplicative, to a minimum of ¼ and a maximum of 4x": it
+    matters against halving, e.g. cover: 9 x 4 x 4 x ½ is held to 4x, 36, where one Down the Sights gives
+    18 (docs/RULES.md R29)."""
+    m = _match(
+        tmp_path,
+        rifters("side1", rifter("deliberate")),
+        outlaws("side2", "gang_boss"),
+        terrain={(8, 5): mf.BARREL},
+    )
+    me, boss = unit(m, "side1"), unit(m, "side2")
+    place(m, me, at(5))
+    place(m, boss, at(9))  # behind the barrel: cover
+    give_turn(m, me, ap=2)
+    m.apply(cmd("down_the_sights", me))
+    assert RULESET.turn(me).down_the_sights is True  # one is stored as before: old saves keep their digest
+    give_turn(m, me, ap=2)
+    assert find(m, me, "down_the_sights").enabled
+    m.apply(cmd("down_the_sights", me))
+    assert RULESET.turn(me).down_the_sights == 2
+    assert [s.detail for s in RULESET.unit_view(m, me).statuses if s.key == "down_the_sights"] == [
+        "taken 2 times (4x each, 4x at most), until a shot hits"
+    ]
+    give_turn(m, me, ap=2)
+    preview = m.preview(cmd("fire", me, option="mdtc_model_13_rifle", target=boss))
+    assert preview is not None
+    assert [v for n, v in preview.modifiers if n.startswith("Down the Sights")] == [400, 400]
+    script(m, 8, 9, 1)  # kept 8 and 9: two hits, the best (9) takes both 4x
+    dealt = _stress(m.apply(cmd("fire", me, option="mdtc_model_13_rifle")))
+    assert [(e.value, e.amount) for e in dealt] == [(8, 4), (9, 36)]
+    assert sorted(dealt[1].factors) == [
+        ("Down the Sights", 4),
+        ("Down the Sights", 4),
+        ("cover", Fraction(1, 2)),
+    ]
+    assert not RULESET.turn(me).down_the_sights  # both spent on that one shot
+
+
 def test_firearm_mastery_rolls_one_extra_die_and_drops_the_lowest(tmp_path: Path) -> None:
     """Firearm Mastery: "If your weapon has two shots roll three dice, drop the lowest, and then assign the
     remaining two if they hit." Improved: "roll two additional dice and drop the lowest two results." """
@@ -525,6 +565,31 @@ def test_suppressive_fire_an_enemy_hit_deals_half_until_the_start_of_your_next_t
     m.apply(cmd("end_turn", boss))
     _until_turn_of(m, res)
     assert not RULESET.has_status(boss, "suppressed")
+
+
+def test_suppressive_fire_a_covering_fire_shot_is_a_hit_by_your_firearm(tmp_path: Path) -> None:
+    """Suppressive Fire: "An enemy hit by your firearm deals 1/2 stress until the start of your next turn."
+    Covering Fire: "Set up your gun to sweep the battlefield. The first time any valid target moves ...,
+    deal a 1 stress shot against them." The shot is one of the gun's: the mover it hits is Suppressed
+    (docs/RULES.md R10a)."""
+    m = _match(tmp_path, rifters("side1", rifter("resolute")), outlaws("side2", "outlaw_goon"))
+    res, goon = unit(m, "side1"), unit(m, "side2")
+    place(m, res, at(5))
+    place(m, goon, at(13))
+    give_turn(m, res)
+    m.apply(cmd("covering_fire", res))
+    give_turn(m, goon)
+    events = m.apply(cmd("move", goon, path=(at(12), at(11))))  # shot at on its first tile
+    assert [(e.unit, e.amount) for e in _stress(events)] == [(goon, 1)]
+    assert RULESET.has_status(goon, "suppressed")
+    script(m, 4, 3)  # Goon's Revolver 2d4 / 2+
+    events = _settle(m, m.apply(cmd("fire", goon, option="goon_revolver")))
+    assert [(e.value, e.amount, _factors(e)["Suppressed"]) for e in _stress(events)] == [
+        (4, 2, Fraction(1, 2)),
+        (3, 1, Fraction(1, 2)),
+    ]
+    _until_turn_of(m, res)
+    assert not RULESET.has_status(goon, "suppressed")
 
 
 def test_lockdown_enemies_within_range_are_overwhelmed_and_unable_to_move(tmp_path: Path) -> None:

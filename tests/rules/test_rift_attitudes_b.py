@@ -349,6 +349,30 @@ def test_custom_blend_enemies_hit_by_explosives_are_stunned_and_lose_an_action_p
     assert game(m).active == me and not RULESET.has_status(goon, "stunned")
 
 
+def test_stunned_by_two_units_still_loses_one_action_point(tmp_path: Path) -> None:
+    """Stunned: "Lose 1 Action Point". / "A character can be affected by any number of status effects, but
+    the 1/4x to 4x multiplier limit always applies." Stunned is a status a unit has or has not: stunned by
+    two Calculated before its turn, a goon starts it with 2 AP, not 1, and a further stun during its turn
+    takes nothing more; it stays Stunned until the last stunner's turn starts (docs/RULES.md R25a)."""
+    m = _match(tmp_path, rifter("calculated", "C1"), rifter("calculated", "C2"), goons=1)
+    c1, c2, goon = unit(m, "side1", 0), unit(m, "side1", 1), unit(m, "side2")
+    place(m, c1, at(3))
+    place(m, c2, at(4))
+    place(m, goon, at(8))
+    _order(m, c1, c2, goon)
+    give_turn(m, c1)
+    for me in (c1, c2):
+        script(m, 2, 2)  # Sullivan 1402 Impact Grenade 2d4 / 2+ / r0: 4 stress, the goon keeps standing
+        m.apply(cmd("explosive", me, option="sullivan_1402_impact_grenade", hex=at(8)))
+        events = m.apply(cmd("end_turn", me))
+    assert sorted(r.inflictor for r in RULESET.statuses(goon, "stunned")) == sorted((c1, c2))
+    assert _started(events, goon) == 2
+    RULESET.inflict(m, goon, "stunned", c1, [])  # set-up: stunned again on its own turn
+    assert RULESET.ap(goon).current == 2
+    m.apply(cmd("end_turn", goon))
+    assert game(m).active == c1 and RULESET.statuses(goon, "stunned")[0].inflictor == c2
+
+
 def test_bring_the_fireworks_a_maximum_adds_one_more_die(tmp_path: Path) -> None:
     """Bring the Fireworks: "When a die rolled for an explosive or firearm attack displays the maximum
     value, you may roll one additional die and add it to the result of the first die." At level 1 a 6 then

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.battlefield import Cover
 from game.events import Roll
 from game.match import Match
 from game.rules.rift import RULESET, StressDealt, end_of_encounter
+from tests import maps_factory as mf
 from tests.rules.frontier_kit import at, open_map
 from tests.rules.rift_kit import (
     cmd,
     deploy,
     find,
+    fired_at_two_goons,
     game,
     give_turn,
     new_match,
@@ -121,6 +124,23 @@ def test_crouch_down_halves_and_behind_real_cover_zeroes(tmp_path: Path) -> None
     dealt = {e.unit: e for e in _stress(events)}
     assert dealt[res].amount == 0 and dealt[res].prevented == "crouched behind cover"
     assert dealt[cun].amount == 2 and ("cover", 1 / 2) in [(n, float(f)) for n, f in dealt[cun].factors]
+
+
+def test_a_unit_standing_in_a_cover_tile_has_no_cover_from_it(tmp_path: Path) -> None:
+    """ "To determine if the target is under cover, trace the shortest line of tiles from the source to the
+    target. If this line passes through a unit of cover, the target is considered to have the effects of
+    the cover." / In Cover: "Take ½ stress from any shot that passes through adjacent cover". A line passes
+    through the tiles between source and target: a goon standing on a (passable) barrel tile takes full
+    stress, the goon behind the barrel half (docs/RULES.md R8a, docs/MAPS.md)."""
+    m, me, on_barrel, behind = fired_at_two_goons(open_map(tmp_path, terrain={(8, 5): mf.BARREL}))
+    assert m.battlefield.terrain_at(at(8)).cover != Cover.NONE and m.battlefield.is_passable(at(8))
+    assert RULESET.hex_of(on_barrel) == at(8) and RULESET.hex_of(behind) == at(9)
+    events = m.apply(find(m, me, "assign").command(targets=(on_barrel, behind)))  # the 6, then the 5
+    dealt = {e.unit: e for e in _stress(events)}
+    assert (dealt[on_barrel].value, dealt[on_barrel].amount, dealt[on_barrel].factors) == (6, 6, ())
+    assert (dealt[behind].value, dealt[behind].amount) == (5, 2) and ("cover", 0.5) in [
+        (n, float(f)) for n, f in dealt[behind].factors
+    ]
 
 
 def test_hold_fire_fires_at_the_first_valid_target_to_move(tmp_path: Path) -> None:

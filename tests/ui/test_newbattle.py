@@ -3,6 +3,7 @@ ruleset; maps with problems; posses; seats; the seed; the layout at both window 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from pygame_gui.elements import UIDropDownMenu
 
 from game.posses import default_posses, posse_dir, save_posse
+from game.rules import PosseSpec, UnitSpec
 from game.ui import newbattle
 from game.ui.app import App
 from game.ui.battle import BattleScreen
@@ -20,7 +22,16 @@ from game.ui.flow import Flow
 from game.ui.newbattle import AI_TIP, NewBattleScene
 from game.ui.prefs import Prefs
 from game.ui.session import latest_autosave
-from tests.ui.flow_kit import RANCH, click_rect, maps_folder, names, posse, title_app, type_text
+from tests.ui.flow_kit import (
+    RANCH,
+    click_rect,
+    default_setup,
+    maps_folder,
+    names,
+    posse,
+    title_app,
+    type_text,
+)
 from tests.ui.helpers import click, make_shell, move, press, step
 
 AppMaker = Callable[[tuple[int, int]], App]
@@ -296,3 +307,26 @@ def test_the_posse_entries_fit_their_drop_down_at_any_ui_scale(make_app: AppMake
         assert dropdown.current_state is dropdown.menu_states["closed"]  # type: ignore[attr-defined]
     pick_option(app, screen.dropdowns[0], long)
     assert screen.sides[0].posse == "The Longest Named Posse in the Whole Wild West"
+
+
+def test_posses_the_ruleset_refuses_are_named_not_started(make_app: AppMaker) -> None:
+    """Start asks the ruleset about the posses together (Ruleset.validate_posses) and shows its reason; a
+    battle started with three Frontier posses (not from this screen) ends in a message, not a traceback
+    ("The Player with the smaller Posse draws first": Frontier is for two posses, docs/RULES.md 8a)."""
+    app = make_app((1280, 720))
+    title, flow = title_app(app)
+    click(app, title.buttons["new_battle"].rect.center)
+    screen = app.top
+    assert isinstance(screen, NewBattleScene)
+    five = tuple(UnitSpec(k) for k in ("gang_leader", "outlaw", "outlaw", "outlaw", "dog", "dog"))
+    screen.sides[1].custom = PosseSpec("side2", "the_outlaws", "Six Guns", five)
+    click(app, screen.buttons["start"].rect.center)
+    assert app.top is screen, names(app)
+    assert screen.note == "posse 'Six Guns': The maximum number of Units The Outlaws can field is 5, not 6"
+    setup = default_setup("frontier")
+    third = dataclasses.replace(setup.posses[1], side="side3")
+    app.apply(flow.start(dataclasses.replace(setup, posses=[*setup.posses, third])))
+    step(app)
+    dialog = app.top
+    assert isinstance(dialog, MessageDialog), names(app)
+    assert "Frontier is played by two posses, not 3" in (dialog.text_html or "")

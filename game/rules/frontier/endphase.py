@@ -38,7 +38,8 @@ def cool_checks_due(match: Match, side: str) -> bool:
 
 def cool_check_modifiers(match: Match, data: FrontierData, unit: int) -> tuple[tuple[str, int], ...]:
     """Leadership: "When a Unit makes a Cool check and their Leader is still in play, they may add their
-    Leader's Leadership Skill number to their role." Wounded: -1."""
+    Leader's Leadership Skill number to their role." Wounded: -1. Nothing else: how many units are down
+    decides whether checks are made, not what they need (docs/RULES.md Frontier 21b)."""
     mods: list[tuple[str, int]] = []
     leader = st.leader_of(match, st.side_of(unit))
     if leader is not None and leader != unit and st.able(leader):
@@ -53,7 +54,10 @@ def cool_check_modifiers(match: Match, data: FrontierData, unit: int) -> tuple[t
 class EndPhaseProcessor(esper.Processor):
     """ "During the End Phase, Units must make a Cool check ..." -- a failed check: "A Unit that fails its
     Cool check is considered broken. It immediately flees the battlefield and is removed from the Combat
-    Encounter." Posses check in posse order, units in posse order; every decision uses the match RNG."""
+    Encounter." The checks of one End phase are simultaneous (docs/RULES.md Frontier 21a): who checks,
+    and every modifier, is decided by the field as the End phase began; the units that broke flee
+    together once every check is made. Dice are rolled in posse order, units in posse order, with the
+    match RNG."""
 
     def __init__(self, ruleset: FrontierRuleset, match: Match) -> None:
         self.ruleset = ruleset
@@ -63,6 +67,7 @@ class EndPhaseProcessor(esper.Processor):
         match = self.match
         rnd = st.game_state(match).round
         due = [p.side for p in match.posses if cool_checks_due(match, p.side)]
+        broken: list[int] = []
         for side in due:
             for unit in match.units(side):
                 if not st.able(unit):
@@ -74,6 +79,8 @@ class EndPhaseProcessor(esper.Processor):
                 passed = total >= cool
                 events.append(Roll(rnd, unit, "cool", (die,), mods, total, cool, passed))
                 if not passed:
-                    esper.add_component(unit, Removed("fled"))
-                    events.append(StatusChanged(rnd, unit, "broken", True))
-                    events.append(UnitRemoved(rnd, unit, "fled"))
+                    broken.append(unit)
+        for unit in broken:  # they flee together: a leader who broke still lent his Leadership above
+            esper.add_component(unit, Removed("fled"))
+            events.append(StatusChanged(rnd, unit, "broken", True))
+            events.append(UnitRemoved(rnd, unit, "fled"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import esper
@@ -59,6 +60,8 @@ from game.rules.frontier.endphase import EndPhaseProcessor
 from game.rules.frontier.views import RULES_SUMMARY, card_label, tracker, unit_view
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.match import Match
 
 __all__ = ["ACTIONS", "CHARGE_DIE", "FrontierRuleset", "auto_deploy_commands", "normalize_id"]
@@ -243,15 +246,40 @@ class FrontierRuleset:
                 problems.append(f"{faction.name} {why}: {count} x {data.units[kind].name}")
         return problems
 
+    def validate_posses(self, posses: Sequence[PosseSpec]) -> list[str]:
+        """The posses of one encounter (docs/RULES.md Frontier 8a): each valid, two of them ("The Player
+        with the smaller Posse draws first. Players then take turns drawing for each Unit in their Posse,
+        alternating with each draw."), and no more units than the initiative deck has cards ("a deck of
+        14 cards": every unit draws one). Two posses of one faction may meet."""
+        problems = [
+            f"posse '{posse.name or posse.side}': " + "; ".join(found)
+            for posse in posses
+            if (found := self.validate_posse(posse))
+        ]
+        if len(posses) != 2:
+            problems.append(
+                f"Frontier is played by two posses, not {len(posses)}: its Initiative is dealt to two "
+                '("The Player with the smaller Posse draws first. Players then take turns drawing ..., '
+                'alternating with each draw"); field two posses'
+            )
+        deck = len(frontier_initiative_deck())
+        units = sum(len(posse.units) for posse in posses)
+        if units > deck:
+            problems.append(
+                f"{units} units cannot all draw an initiative card from the deck of {deck} (the suit of "
+                f"Spades and a red Joker): field {deck} units or fewer in all"
+            )
+        return problems
+
     # -- setup -------------------------------------------------------------------------------------
     def setup(self, match: Match) -> list[Event]:
         data = self.data
         zones = match.battlefield.deploy_zones
         fielded = 0
+        problems = self.validate_posses(match.posses)
+        if problems:
+            raise ValueError("; ".join(problems))
         for posse in match.posses:
-            problems = self.validate_posse(posse)
-            if problems:
-                raise ValueError(f"posse '{posse.name or posse.side}': " + "; ".join(problems))
             if posse.side not in zones:
                 raise ValueError(f"the map has no deploy zone for {posse.side}")
             fid = _faction_id(data, posse.faction)
@@ -385,7 +413,7 @@ class FrontierRuleset:
     def _no_pick_reason(action: str, label: str) -> str:
         return {
             "move": f"{label}: nowhere to move",
-            "charge": f"{label}: no hostile unit can be reached",
+            "charge": f"{label}: nowhere to move",
             "shoot": f"{label}: no hostile unit in sight and in range",
             "melee": f'{label}: no hostile unit within 1"',
             "coup_de_grace": f'{label}: no Seriously Injured hostile unit within 1" and in sight',
@@ -465,21 +493,16 @@ class FrontierRuleset:
             reach = bf.reachable(here, st.unit_data(data, unit).move, st.blocked_hexes(match, unit))
             return (), tuple(sorted(h for h in reach if h != here)), ()
         if action == "charge":
+            # "may move its full movement + 1d4"": any hex within Move + 4 (the most the d4 can give);
+            # the targets are the hostile units the charge could end within 1" of (docs/RULES.md 16)
             budget = st.unit_data(data, unit).move + CHARGE_DIE
-            reach = bf.reachable(here, budget, st.blocked_hexes(match, unit))
+            ends = sorted(h for h in bf.reachable(here, budget, st.blocked_hexes(match, unit)) if h != here)
             targets = tuple(
                 t
                 for t in st.hostiles(match, unit)
-                if any(hex_distance(h, st.hex_of(t) or h) <= 1 for h in reach if h != here)
+                if any(hex_distance(h, st.hex_of(t) or h) <= 1 for h in ends)
             )
-            ends = tuple(
-                sorted(
-                    h
-                    for h in reach
-                    if h != here and any(hex_distance(h, st.hex_of(t) or h) <= 1 for t in targets)
-                )
-            )
-            return targets, ends, ()
+            return targets, tuple(ends), ()
         if action == "shoot":
             return (
                 tuple(
@@ -664,15 +687,9 @@ class FrontierRuleset:
             reason = _path_problem(match, unit, cmd.path, budget, label)
             if reason is not None:
                 return reason
-            reason = self._target_problem(match, unit, "charge", cmd.target)
-            if reason is not None:
-                return reason
-            end = _path_steps(unit, cmd.path)[-1]
-            assert cmd.target is not None
-            there = st.hex_of(cmd.target)
-            assert there is not None
-            if hex_distance(end, there) > 1:
-                return f'{label}: the path must end within 1" of {st.name_of(cmd.target)}'
+            # the target is optional: the hostile to attack if the charge ends within 1" of it
+            if cmd.target is not None:
+                return self._target_problem(match, unit, "charge", cmd.target)
             return None
         if action in ("shoot", "melee", "coup_de_grace"):
             return self._target_problem(match, unit, action, cmd.target)
@@ -1029,15 +1046,38 @@ class FrontierRuleset:
             spent += c
             steps.append(step)
         self._walk(match, unit, steps, events)
-        target = cmd.target
-        assert target is not None
+        if not st.able(unit):
+            return
         # "If they finish their movement within 1" of a standing or Prone Hostile Unit they may immediately
         # make a Melee Weapon attack against that Unit."
-        if st.able(unit) and st.able(target) and st.distance(unit, target) <= 1:
-            events.append(Note(rnd, unit, "charge attack"))
-            self._attack(match, unit, target, st.melee_weapon(self.data, unit), events)
+        target = self.charge_target(match, unit, cmd.target)
+        if target is None:
+            short = 'no hostile unit within 1": no attack' if cmd.target is None else "the charge fell short"
+            events.append(Note(rnd, unit, short))
+            return
+        if cmd.target is not None and target != cmd.target:
+            missed = f'{st.name_of(cmd.target)} is not within 1"'
+            events.append(Note(rnd, unit, f"charge attack on {st.name_of(target)}: {missed}"))
         else:
-            events.append(Note(rnd, unit, "the charge fell short"))
+            events.append(Note(rnd, unit, "charge attack"))
+        self._attack(match, unit, target, st.melee_weapon(self.data, unit), events)
+
+    def charge_target(self, match: Match, unit: int, declared: int | None) -> int | None:
+        """Whom a charge that ends where ``unit`` stands attacks (docs/RULES.md 16): the declared target if
+        it is an able hostile within 1"; else, of the able hostiles within 1", the one the attack is most
+        likely to hit (a prone one: +1), ties to the first in the match's unit order; None if there is
+        none. Seriously Injured units are not attacked (they are for Coup de Grace)."""
+        near = st.engaged_with(match, unit)
+        if declared in near:
+            return declared
+        if not near:
+            return None
+        weapon = st.melee_weapon(self.data, unit)
+
+        def chance(target: int) -> Fraction:
+            return attack_preview(_situation(match, self.data, unit, target, weapon)).hit_chance
+
+        return max(near, key=lambda t: (chance(t), -near.index(t)))
 
     def _attack(
         self, match: Match, attacker: int, target: int, weapon: WeaponData, events: list[Event]

@@ -110,7 +110,8 @@ Unspent AP are lost when the activation ends.
   Take Item.
   Basic, 1 AP, once per activation: Shoot, Aim (+1 to a later Shoot), Melee, Disengage, Take Cover,
   Stand Up, Use Item.
-  Major, 2 AP: Leader Action (Follow Me! / Dastardly, then Recharge 2), Charge (Move + 1d4, then Melee).
+  Major, 2 AP: Leader Action (Follow Me! / Dastardly, then Recharge 2), Charge (Move + 1d4, then a
+  Melee attack on a hostile unit within 1", the named one if it is).
 Attacks: roll 1d6 plus modifiers; equal to or above the Ballistics or Melee skill hits. Weapon accuracy
 at short or long range, Aim +1, cover -1 (half) or -2 (total), a prone target -1 at range, +1 in melee.
 Damage comes off Toughness first, then Wounds: any Wound lost makes the unit Wounded, 0 Wounds leaves it
@@ -118,7 +119,7 @@ Seriously Injured and Prone (no more turns; an enemy may Coup de Grace it, Smell
 Taking Cover: no shooting, counts as total cover and takes half damage until its next activation.
 Leaving close combat (within 1") without Disengage provokes a free melee attack.
 End: once half the units on the field are down, or a posse's leader is, units make Cool checks (1d6 +
-the leader's Leadership, -1 if Wounded); a failed check flees.
+the leader's Leadership, -1 if Wounded), all at once; those that fail flee.
 Victory: a posse wins when every hostile unit is out of action or has fled; after round 20 it is a draw.
 """
 

@@ -70,7 +70,10 @@ class TurnState:
     sprinted: bool = False
     vigilance: int = 0  # Constant Vigilance's point, not spendable on the own turn
     protected_turn: int = -1  # "Duck!" / Dodge Roll: no stress during this turn number
-    down_the_sights: bool = False
+    # Down the Sights taken and not yet spent on a hit: False (none), True (one), 2, 3 ... (docs/RULES.md
+    # R29); one is kept as True rather than 1 so that saves made before a second could be taken replay to
+    # the same digest
+    down_the_sights: int = False
     started: bool = False  # had a turn this encounter
     stun_paid: bool = False  # the current stun already took its point
 

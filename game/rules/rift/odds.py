@@ -65,7 +65,7 @@ class AttackOdds:
     weapon: WeaponStats
     traits: DiceTraits  # as applied to this weapon (effective_traits)
     factors: tuple[Fraction, ...]
-    down_the_sights: bool
+    down_the_sights: int  # Down the Sights on the best hit: 0 / False none, 1 / True one, 2 ... several
     zeroed: bool
     dice_rolled: int
     hit_probability: Fraction  # each die rolled, before any is dropped
@@ -120,7 +120,7 @@ def attack_odds(
     traits: DiceTraits = DiceTraits(),  # noqa: B008 - frozen
     factors: tuple[Fraction, ...] = (),
     *,
-    down_the_sights: bool = False,
+    down_the_sights: int = False,
     zeroed: bool = False,
     depth: int | None = None,
     tail: Fraction = DEFAULT_TAIL,
@@ -130,7 +130,8 @@ def attack_odds(
     ``factors`` are the multipliers each hit takes (cover ½, Suppressed ½, Bullet Sponge ½, Piercing
     Fire's ½ ...), limited to ¼-4x and rounded down to at least 1 per shot. ``down_the_sights``: the
     highest kept hit also takes 4x (Down the Sights "only affects individual shots"; the attacker assigns
-    the dice of a volley together, so it picks the best one). ``zeroed``: every hit is reduced to zero
+    the dice of a volley together, so it picks the best one); a number: that many Down the Sights pending,
+    each a 4x on that hit (within the limit). ``zeroed``: every hit is reduced to zero
     (Crouch Down behind existing cover). ``depth``: extra dice of an explosion chain computed exactly
     (default: deep enough that the tail is at most ``tail``).
     """
@@ -147,7 +148,7 @@ def attack_odds(
             {0: Fraction(1)}, zero, None, zero, zero, depth,
         )  # fmt: skip
     factor_list = list(factors)
-    top_factors = [*factor_list, DOWN_THE_SIGHTS] if down_the_sights else factor_list
+    top_factors = [*factor_list, *[DOWN_THE_SIGHTS] * int(down_the_sights)]
 
     def base(value: int) -> int:
         return apply_multipliers(value, factor_list)
@@ -168,7 +169,7 @@ def attack_odds(
     miss_weight = sum(w for v, w in weights.items() if v < weapon.threshold)
 
     finished: dict[int, int] = {}
-    states: dict[tuple[int, int, bool], int] = {(0, 0, down_the_sights): 1}
+    states: dict[tuple[int, int, bool], int] = {(0, 0, bool(down_the_sights)): 1}
     for v in hit_values:
         w = weights[v]
         powers = [w**t for t in range(dice + 1)]

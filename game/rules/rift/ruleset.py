@@ -54,11 +54,13 @@ from game.rules.rift.components import (
 )
 from game.rules.rift.data import RiftData, WeaponData, default_data
 from game.rules.rift.hooks import Picks
-from game.rules.rift.odds import attack_odds
+from game.rules.rift.odds import DOWN_THE_SIGHTS, attack_odds
 from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_dice
 from game.rules.rift.views import RULES_SUMMARY, tracker, unit_view
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from game.match import Match
 
 __all__ = ["BASIC", "FACTIONS", "RiftRuleset", "StressDealt", "auto_deploy_commands", "end_of_encounter"]
@@ -170,6 +172,14 @@ class RiftRuleset:
     def weapon(self, wid: str) -> WeaponData:
         return self.data.weapons[wid]
 
+    def sights_factors(self, u: int) -> list[tuple[str, Fraction]]:
+        """Down the Sights pending on ``u``: one 4x for each taken and not yet spent (docs/RULES.md R29)."""
+        return [("Down the Sights", DOWN_THE_SIGHTS)] * int(self.turn(u).down_the_sights)
+
+    def covering_firearm(self, u: int) -> WeaponData | None:
+        """The gun Covering Fire sweeps with: the longest-ranged firearm carried (the first of equals)."""
+        return max(self.weapons_of(u, "firearm"), key=lambda w: w.range, default=None)
+
     def weapons_of(self, u: int, kind: str) -> list[WeaponData]:
         out = []
         for wid in self.combatant(u).weapons:
@@ -261,6 +271,15 @@ class RiftRuleset:
         return self.combatant(u).move_tiles
 
     # == posses and setup ===========================================================================
+    def validate_posses(self, posses: Sequence[PosseSpec]) -> list[str]:
+        """Each posse's own problems, named by the posse: any number of posses may meet (the turn order is
+        rolled, "each participant rolls 1d20")."""
+        return [
+            f"posse '{posse.name or posse.side}': " + "; ".join(found)
+            for posse in posses
+            if (found := self.validate_posse(posse))
+        ]
+
     def validate_posse(self, posse: PosseSpec) -> list[str]:
         problems: list[str] = []
         if posse.faction not in FACTIONS:
@@ -286,10 +305,10 @@ class RiftRuleset:
     def setup(self, match: Match) -> list[Event]:
         data = self.data
         zones = match.battlefield.deploy_zones
+        problems = self.validate_posses(match.posses)
+        if problems:
+            raise ValueError("; ".join(problems))
         for posse in match.posses:
-            problems = self.validate_posse(posse)
-            if problems:
-                raise ValueError(f"posse '{posse.name or posse.side}': " + "; ".join(problems))
             if posse.side not in zones:
                 raise ValueError(f"the map has no deploy zone for {posse.side}")
             for index, spec in enumerate(posse.units):
@@ -1096,7 +1115,7 @@ class RiftRuleset:
         for i, (target, value, source, extra) in enumerate(blows):
             factors = list(extra)
             if i == sights_at:
-                factors.append(("Down the Sights", Fraction(4)))
+                factors += self.sights_factors(attacker)
                 sights_used = True
             dealt = self.deal(match, target, value, attacker, source, factors, events)
             if dealt and target not in hit_units:
@@ -1104,20 +1123,25 @@ class RiftRuleset:
         if sights_used:
             self.turn(attacker).down_the_sights = False
             events.append(StatusChanged(self.game(match).round, attacker, "down_the_sights", False))
-        if w is not None:
+        # what hit them: the attack's weapon; a Covering Fire shot is one of the gun it sweeps with
+        # ("Set up your gun to sweep the battlefield"), so "hit by your firearm" (docs/RULES.md R10a)
+        hit_with = w
+        if hit_with is None and task.mode == "covering_fire":
+            hit_with = self.covering_firearm(attacker)
+        if hit_with is not None:
             for target in hit_units:
                 for t in self.combatant(attacker).traits:
                     definition = hooks.TRAITS.get(t)
                     if definition is not None and definition.on_hit is not None:
-                        definition.on_hit(self, match, attacker, target, w, task.mode, events)
+                        definition.on_hit(self, match, attacker, target, hit_with, task.mode, events)
                 if task.mode == "scary_yelling" and self.alive(target):
                     # "Anyone you hit is Taunted and can only attack you until the start of your next turn."
                     self.inflict(match, target, "taunted", attacker, events)
-            if w.explosive and task.impact is not None:
-                for t in self.combatant(attacker).traits:
-                    definition = hooks.TRAITS.get(t)
-                    if definition is not None and definition.after_explosion is not None:
-                        definition.after_explosion(self, match, attacker, task.impact, events)
+        if w is not None and w.explosive and task.impact is not None:
+            for t in self.combatant(attacker).traits:
+                definition = hooks.TRAITS.get(t)
+                if definition is not None and definition.after_explosion is not None:
+                    definition.after_explosion(self, match, attacker, task.impact, events)
 
     def has_real_cover(self, match: Match, target: int, source: Hex) -> bool:
         """Map cover on the shortest line, next to the target (either nudged line), or a shield in the
@@ -1239,14 +1263,16 @@ class RiftRuleset:
                 events.append(Note(rnd, target, f"cannot be {kind}"))
                 return False
         items = comp(target, Statuses).items
+        already = any(s.kind == kind for s in items)
         for s in items:
             if s.kind == kind and s.inflictor == inflictor:
                 items.remove(s)
                 break
         items.append(StatusRecord(kind, inflictor, weapon))
         events.append(StatusChanged(rnd, target, kind, True))
-        if kind == "stunned" and self.own_turn(match, target):
-            # "Lose 1 Action Point": stunned during its own turn, the unit loses it at once
+        if kind == "stunned" and self.own_turn(match, target) and not already:
+            # "Lose 1 Action Point": stunned during its own turn, the unit loses it at once; a unit already
+            # Stunned is not stunned more (one point however many stun it: docs/RULES.md R25a)
             points = self.ap(target)
             points.current = max(0, points.current - 1)
         return True
@@ -1487,7 +1513,7 @@ class RiftRuleset:
         prevented, factors = "", list[tuple[str, Fraction]]()
         if target is not None:
             prevented, factors = self.shot_factors(match, target, attacker, source)
-        sights = w.firearm and self.turn(attacker).down_the_sights and not prevented
+        sights = len(self.sights_factors(attacker)) if w.firearm and not prevented else 0
         odds = attack_odds(w.stats(), traits, tuple(f for _, f in factors), down_the_sights=sights,
                            zeroed=bool(prevented))  # fmt: skip
         stress = dict(odds.stress)
@@ -1498,8 +1524,7 @@ class RiftRuleset:
         if odds.traits.nudge:
             modifiers.append(("Nudge", 2 * odds.traits.nudge))
         modifiers += [(name, int(f * 100)) for name, f in factors]
-        if sights:
-            modifiers.append(("Down the Sights (the best hit)", 400))
+        modifiers += [("Down the Sights (the best hit)", int(DOWN_THE_SIGHTS * 100))] * sights
         if prevented:
             notes.append(f"no stress: {prevented}")
         if w.explosive:
@@ -1552,7 +1577,7 @@ class RiftRuleset:
         for i, (target, value, source, extra) in enumerate(blows):
             factors = list(extra)
             if i == sights_at:
-                factors.append(("Down the Sights", Fraction(4)))
+                factors += self.sights_factors(attacker)
             prevented, more = self.shot_factors(match, target, attacker, source)
             amount = 0
             if left[target] > 0 and not prevented:

@@ -188,7 +188,9 @@ def _statuses(rs: RiftRuleset, match: Match, unit: int) -> list[StatusView]:
         out.append(_status(record.kind, detail))
     turn = rs.turn(unit)
     if turn.down_the_sights:
-        out.append(_status("down_the_sights", "until a shot hits"))
+        taken = int(turn.down_the_sights)
+        several = f"taken {taken} times (4x each, 4x at most), " if taken > 1 else ""
+        out.append(_status("down_the_sights", several + "until a shot hits"))
     if turn.protected_turn == rs.game(match).turn_number and rs.game(match).phase == "battle":
         out.append(_status(_protection(match, unit), "no stress this turn"))
     here = rs.hex_of(unit)

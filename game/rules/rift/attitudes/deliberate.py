@@ -17,16 +17,13 @@ if TYPE_CHECKING:
     from game.rules.rift.ruleset import RiftRuleset
 
 
-def _sights_problem(rs: RiftRuleset, match: Match, unit: int) -> str | None:
-    if rs.turn(unit).down_the_sights:
-        return "Down the Sights: already aiming down the sights"
-    return None
-
-
 def _down_the_sights(rs: RiftRuleset, match: Match, unit: int, cmd: Command, events: list[Event]) -> None:
-    """ "The next shot you make that hits inflicts 4x as much stress." (kept until a shot hits)"""
+    """ "The next shot you make that hits inflicts 4x as much stress." (kept until a shot hits). It may be
+    taken again while one is pending ("Other actions can be taken any number of times"): each adds its 4x
+    to that same shot, within the 4x limit (docs/RULES.md R29)."""
     rnd = rs.game(match).round
-    rs.turn(unit).down_the_sights = True
+    turn = rs.turn(unit)
+    turn.down_the_sights = int(turn.down_the_sights) + 1 if turn.down_the_sights else True
     events.append(ActionTaken(rnd, unit, "down_the_sights"))
     events.append(StatusChanged(rnd, unit, "down_the_sights", True))
 
@@ -40,7 +37,7 @@ def _mastery(extra: int) -> TraitDef:
     return TraitDef("firearm_mastery" if extra == 1 else "improved_firearm_mastery", dice=dice)
 
 
-register_action(ActionDef("down_the_sights", problem=_sights_problem, apply=_down_the_sights))
+register_action(ActionDef("down_the_sights", apply=_down_the_sights))
 register_trait(_mastery(1))
 register_trait(_mastery(2))
 register_trait(TraitDef("piercing_fire"))  # applied where blows are built (RiftRuleset.pierced)

@@ -75,6 +75,7 @@ class ActionDef(Generic[Ctx]):
 
     id: str
     needs: str = ""
+    needs_for: Callable[[Ctx, int, str], str] | None = None  # when the need depends on the unit
     label: Callable[[Ctx, int, str], str] | None = None
     cost: Callable[[Ctx, int, str], int] | int = 0
     options: Callable[[Ctx, int], Sequence[str]] | None = None
@@ -143,10 +144,11 @@ def offer(
         reason = problem(definition, option) if problem is not None else None
         if reason is None:
             reason = definition.problem(ctx, unit, option)
+        need = definition.needs if definition.needs_for is None else definition.needs_for(ctx, unit, option)
         picks = Picks()
         if reason is None:
             picks = definition.picks(ctx, unit, option)
-            if definition.needs and _needs_picks(definition.needs) and _missing(definition.needs, picks):
+            if need and _needs_picks(need) and _missing(need, picks):
                 reason = f"{label}: {definition.no_picks}"
         out.append(
             LegalAction(
@@ -156,7 +158,7 @@ def offer(
                 cost,
                 enabled=reason is None,
                 reason=reason,
-                needs=definition.needs,
+                needs=need,
                 targets=picks.targets,
                 hexes=picks.hexes,
                 choices=picks.choices,
@@ -212,11 +214,13 @@ def check_command(
     *,
     units: Units = TILES,
     occupant: Mapping[Hex, str] | None = None,
+    explain: Callable[[LegalAction, Command], str | None] | None = None,
 ) -> tuple[LegalAction | None, str | None]:
     """The legal action ``cmd`` is for and why it is refused (None: it is legal as far as picks go).
 
     (None, None) means no offered action has this id and actor: the ruleset says why (not this unit's
-    turn, an unknown action, ...)."""
+    turn, an unknown action, ...). ``explain(action, cmd)`` words why a target the command names is not
+    among those offered (out of range, not in sight), in the ruleset's terms."""
     candidates = [a for a in legal if a.action == cmd.action and a.actor == cmd.actor]
     if not candidates:
         return None, None
@@ -237,44 +241,59 @@ def check_command(
         options = ", ".join(repr(a.option) for a in candidates)
         return first, f"{first.label}: '{cmd.option}' is not offered (offered: {options})"
     a = chosen
+    named = cmd.target is not None or bool(cmd.targets)
     if not a.enabled:
+        if named and explain is not None and (why := explain(a, cmd)) is not None:
+            return a, why
         return a, a.reason or f"{a.label}: not possible now"
     if cmd.side and cmd.side != a.side:
         return a, f"{a.label}: this unit is not in {cmd.side}'s posse"
+    reason, about_target = _pick_problem(a, cmd, bf, units, occupant)
+    if reason is not None:
+        if about_target and explain is not None and (why := explain(a, cmd)) is not None:
+            return a, why
+        return a, reason
     extra = _extraneous(a, cmd)
     if extra is not None:
         return a, f"{a.label} {extra}"
+    return a, None
+
+
+def _pick_problem(
+    a: LegalAction, cmd: Command, bf: Battlefield, units: Units, occupant: Mapping[Hex, str] | None
+) -> tuple[str | None, bool]:
+    """Why the command's picks are not among those offered, and whether that is about its target(s)."""
     need = a.needs
     if need == "target":
         if cmd.target not in a.targets:
-            return a, f"{a.label}: pick one of the valid targets"
+            return f"{a.label}: pick one of the valid targets", True
     elif need == "targets":
         chosen_targets = cmd.targets
         if not 1 <= len(chosen_targets) <= a.max_picks:
-            return a, f"{a.label}: choose 1 to {a.max_picks} of the offered units"
+            return f"{a.label}: choose 1 to {a.max_picks} of the offered units", True
         if len(set(chosen_targets)) != len(chosen_targets):
-            return a, f"{a.label}: a unit is chosen twice"
+            return f"{a.label}: a unit is chosen twice", True
         if any(t not in a.targets for t in chosen_targets):
-            return a, f"{a.label}: pick among the offered units"
+            return f"{a.label}: pick among the offered units", True
     elif need == "assign":
         if len(cmd.targets) != a.max_picks:
-            return a, f"assign each of the {a.max_picks} hit(s) to a target, in die order"
+            return f"assign each of the {a.max_picks} hit(s) to a target, in die order", True
         if any(t not in a.targets for t in cmd.targets):
-            return a, "a hit goes to a target not offered (a hostile unit in sight and in range)"
+            return "a hit goes to a target not offered (a hostile unit in sight and in range)", True
     elif need == "hex":
         if cmd.hex not in a.hexes:
-            return a, f"{a.label}: pick one of the offered tiles"
+            return f"{a.label}: pick one of the offered tiles", False
     elif need == "path":
         if a.paths is None:
-            return a, f"{a.label}: nowhere to go"
+            return f"{a.label}: nowhere to go", False
         reason = path_problem(bf, a.paths, cmd.path, a.label, units=units, occupant=occupant)
         if reason is not None:
-            return a, reason
+            return reason, False
         end = cmd.path[-1]
         if end not in a.hexes:
-            return a, f"{a.label}: the walk may not end at {end}"
-        if a.targets and cmd.target is not None and cmd.target not in a.targets:
-            return a, f"{a.label}: pick one of the valid targets"
+            return f"{a.label}: the walk may not end at {end}", False
+        if cmd.target is not None and cmd.target not in a.targets:
+            return f"{a.label}: pick one of the valid targets", True
     elif need == "choice" and a.targets and cmd.target not in a.targets:
-        return a, f"{a.label}: pick one of the valid targets"
-    return a, None
+        return f"{a.label}: pick one of the valid targets", True
+    return None, False

@@ -117,5 +117,5 @@ def path_problem(
         cost += step_cost
         here = step
     if cost > tree.budget:
-        return f"{label}: the path costs {units(cost)} of movement, {units(tree.budget)} allowed"
+        return f"{label}: the path costs {units(cost)} of movement, the unit has {units(tree.budget)}"
     return None

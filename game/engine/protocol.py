@@ -148,8 +148,7 @@ class LegalAction:
                     path = self.path_to(h)
                     if path is None:
                         continue
-                    if not self.targets:
-                        yield self.command(path=path, option=option)
+                    yield self.command(path=path, option=option)  # a target is optional beside a path
                     for t in self.targets:
                         yield self.command(path=path, target=t, option=option)
 

@@ -136,11 +136,11 @@ def standing_outcome(
     ]
     fled = [u for u in losers if (r := esper.try_component(u, Removed)) is not None and r.reason == "fled"]
     if losers and len(fled) == len(losers):
-        reason = "every hostile unit fled"
+        reason = "all hostile units fled"
     elif not fled:
-        reason = f"every hostile unit is {beaten}"
+        reason = f"all hostile units are {beaten}"
     else:
-        reason = f"every hostile unit is {beaten} or fled"
+        reason = f"all hostile units are {beaten} or fled"
     return Outcome(winner, reason)
 
 

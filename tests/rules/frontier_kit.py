@@ -249,3 +249,12 @@ def joker_match(
             return m
         m.close()
     raise AssertionError("no seed dealt the Joker")
+
+
+def hurt(
+    match: Match, who: int, amount: int, source: int | None = None, events: list[object] | None = None
+) -> None:
+    """Set-up: ``who`` takes ``amount`` damage by the rules (Dastardly's wound, Toughness, Wounds)."""
+    from game.rules.frontier import RULESET
+
+    RULESET.ctx(match, events).damage(who, amount, source)  # type: ignore[arg-type]

@@ -178,7 +178,9 @@ def test_take_item_puts_it_into_the_posse_inventory(duel: Match) -> None:
     give_turn(m, sheriff)
     assert reason_for(m, sheriff, "take_item") == 'Take Item: no item within 1"'
     m.apply(Command("move", actor=sheriff, path=(at(6),)))
-    events = m.apply(Command("take_item", actor=sheriff, hex=at(5) + Hex(2, -1)))
+    take = next(a for a in m.legal_actions() if a.action == "take_item")
+    assert take.option == "Smelling Salts" and take.hexes == (at(5) + Hex(2, -1),)  # one offer per item
+    events = m.apply(Command("take_item", actor=sheriff, hex=at(5) + Hex(2, -1), option="Smelling Salts"))
     assert [e.item for e in events if isinstance(e, ItemTaken)] == ["Smelling Salts"]
     assert st.inventory(m, "side1").items == ["Smelling Salts"]  # type: ignore[union-attr]
     assert st.items_on_map(m) == []
@@ -197,7 +199,7 @@ def test_use_item_smelling_salts_revive_a_seriously_injured_ally(duel: Match) ->
     status.seriously_injured = status.prone = status.wounded = True
     give_turn(m, sheriff)
     use = next(a for a in m.legal_actions() if a.action == "use_item")
-    assert use.enabled and use.choices == ("Smelling Salts",) and use.targets == (deputy,)
+    assert use.enabled and use.option == "Smelling Salts" and use.targets == (deputy,)
     m.apply(Command("use_item", actor=sheriff, option="Smelling Salts", target=deputy))
     assert not st.seriously_injured(deputy) and st.status(deputy).wounded and st.health(deputy).wounds == 1
     assert st.inventory(m, "side1").items == []  # type: ignore[union-attr]

@@ -12,6 +12,7 @@ from game.commands import Command
 from game.events import DamageTaken, Note, Roll, StatusChanged, UnitRemoved
 from game.hexgrid import hex_distance
 from game.match import Match
+from game.rules.frontier import RULESET, rounds
 from game.rules.frontier import state as st
 from game.rules.frontier.combat import check_chance
 from game.rules.frontier.odds import attack_odds
@@ -19,6 +20,7 @@ from tests import maps_factory as mf
 from tests.rules.frontier_kit import (
     at,
     give_turn,
+    hurt,
     law,
     new_match,
     open_map,
@@ -160,14 +162,13 @@ def test_damage_wears_toughness_then_wounds_then_seriously_injured(field: Match)
     m = field
     events: list[object] = []
     outlaw = unit(m, "side2", 1)  # Toughness 2, Wounds 3
-    ruleset = m.ruleset
     m.enter()
-    ruleset.damage(m, outlaw, 2, None, events)  # type: ignore[attr-defined]
+    hurt(m, outlaw, 2, None, events)
     assert (st.health(outlaw).toughness, st.health(outlaw).wounds) == (0, 3)
     assert not st.status(outlaw).wounded
-    ruleset.damage(m, outlaw, 1, None, events)  # type: ignore[attr-defined]
+    hurt(m, outlaw, 1, None, events)
     assert st.status(outlaw).wounded and st.health(outlaw).wounds == 2
-    ruleset.damage(m, outlaw, 3, None, events)  # type: ignore[attr-defined]
+    hurt(m, outlaw, 3, None, events)
     assert st.status(outlaw).seriously_injured and st.status(outlaw).prone
     assert [(e.status, e.active) for e in events if isinstance(e, StatusChanged)] == [
         ("wounded", True),
@@ -186,7 +187,7 @@ def test_seriously_injured_units_can_only_be_coup_de_graced(field: Match) -> Non
     place(m, deputy, at(5))
     place(m, outlaw, at(7))
     m.enter()
-    m.ruleset.damage(m, outlaw, 5, None, [])  # type: ignore[attr-defined]
+    hurt(m, outlaw, 5, None, [])
     give_turn(m, deputy)
     assert "Coup de Grace instead" in (m.validate(Command("shoot", actor=deputy, target=outlaw)) or "")
     assert m.validate(Command("coup_de_grace", actor=deputy, target=outlaw)) == (
@@ -289,7 +290,7 @@ def test_take_cover_ends_with_the_units_next_activation(field: Match) -> None:
     m.enter()
     game = st.game_state(m)
     game.turn, game.active = -1, 0
-    m.ruleset._next_activation(m, game, [])  # type: ignore[attr-defined]
+    rounds.next_activation(RULESET.ctx(m))
     assert not st.status(outlaw).taking_cover
 
 
@@ -420,7 +421,7 @@ def test_a_charge_ending_within_1_of_another_hostile_attacks_that_unit(field: Ma
     m = field
     hired_gun, leader, outlaw = unit(m, "side1", 2), unit(m, "side2"), unit(m, "side2", 1)
     place(m, hired_gun, at(3))
-    place(m, leader, at(14, 3))  # the declared target, never reached
+    place(m, leader, at(12, 3))  # the declared target: in reach of Move + 4, not of this roll
     place(m, outlaw, at(10))
     give_turn(m, hired_gun)
     path = tuple(at(c) for c in range(4, 10))  # ends at col 9, next to the outlaw at col 10

@@ -15,6 +15,7 @@ from game.rules.frontier import state as st
 from tests.rules.frontier_kit import (
     at,
     give_turn,
+    hurt,
     law,
     new_match,
     open_map,
@@ -42,7 +43,7 @@ def town(tmp_path: Path) -> Iterator[Match]:
 def _down(m: Match, who: int) -> None:
     """Set-up: ``who`` is Seriously Injured."""
     m.enter()
-    m.ruleset.damage(m, who, 99, None, [])  # type: ignore[attr-defined]
+    hurt(m, who, 99, None, [])
 
 
 def _end_phase(m: Match, *rolls: int) -> list[object]:
@@ -192,9 +193,9 @@ def test_losing_dastardlys_wound_does_not_make_the_gang_leader_wounded(tmp_path:
     assert st.health(leader).temporary == 0 and not st.status(leader).wounded
     assert not [e for e in events if isinstance(e, StatusChanged) and e.status == "wounded"]
     assert m.ruleset.unit_view(m, leader).statuses == ()  # type: ignore[attr-defined]
-    m.ruleset.damage(m, leader, 4, sheriff, [])  # type: ignore[attr-defined]
+    hurt(m, leader, 4, sheriff, [])
     assert (st.health(leader).toughness, st.health(leader).wounds) == (0, 2) and not st.status(leader).wounded
-    m.ruleset.damage(m, leader, 1, sheriff, [])  # type: ignore[attr-defined]
+    hurt(m, leader, 1, sheriff, [])
     assert st.status(leader).wounded  # his own Wound lost
     m.close()
 

@@ -31,6 +31,7 @@ from tests.rules.frontier_kit import (
     at,
     deploy,
     give_turn,
+    hurt,
     joker_match,
     law,
     new_match,
@@ -149,11 +150,11 @@ def test_losing_a_wound_shows_wounded_and_zero_wounds_seriously_injured_and_pron
     reduced to 0 Wounds, they are considered Seriously Injured and fall Prone." """
     deputy = unit(duel, "side1", 1)
     duel.enter()
-    RULESET.damage(duel, deputy, 3, None, [])  # Toughness 2, then 1 Wound
+    hurt(duel, deputy, 3, None, [])  # Toughness 2, then 1 Wound
     v = view(duel, deputy)
     assert v.health == (2, 5) and dict(v.stats)["Wounds"] == "2/3"
     assert keys(v) == {"wounded"} and status(v, "wounded").name == "Wounded"
-    RULESET.damage(duel, deputy, 2, None, [])
+    hurt(duel, deputy, 2, None, [])
     v = view(duel, deputy)
     assert v.health == (0, 5)
     assert keys(v) == {"wounded", "seriously_injured", "prone"}
@@ -216,7 +217,7 @@ def test_leader_abilities_show_their_effects_and_recharge(tmp_path: Path) -> Non
 def test_removed_units_say_how_they_left(duel: Match) -> None:
     sheriff, deputy, leader = unit(duel, "side1"), unit(duel, "side1", 1), unit(duel, "side2")
     duel.enter()
-    RULESET.damage(duel, leader, 6, None, [])
+    hurt(duel, leader, 6, None, [])
     place(duel, leader, at(6))
     give_turn(duel, sheriff)
     duel.apply(Command("coup_de_grace", actor=sheriff, target=leader))
@@ -232,7 +233,7 @@ def test_items_are_the_posse_inventory_shown_on_each_of_its_units(duel: Match) -
     sheriff = unit(duel, "side1")
     give_turn(duel, sheriff)
     duel.apply(Command("move", actor=sheriff, path=(at(6),)))
-    duel.apply(Command("take_item", actor=sheriff, hex=at(5) + Hex(2, -1)))
+    duel.apply(Command("take_item", actor=sheriff, hex=at(5) + Hex(2, -1), option="Smelling Salts"))
     assert view(duel, sheriff).items == ("Smelling Salts",)
     assert view(duel, unit(duel, "side1", 1)).items == ("Smelling Salts",)
     assert view(duel, unit(duel, "side2")).items == ()
@@ -245,7 +246,7 @@ def test_every_status_the_rules_set_has_a_rule_quoted_from_the_rulebook() -> Non
     )
     ids = {f.name for f in dataclasses.fields(Status)}
     ids |= set(re.findall(r'StatusChanged\([^,]+,\s*[^,]+,\s*"(\w+)"', code))
-    reasons = set(re.findall(r'Removed\("(\w+)"\)', code)) | set(re.findall(r'_remove\([^)]*"(\w+)"', code))
+    reasons = set(re.findall(r'Removed\("(\w+)"\)', code)) | set(re.findall(r'remove\([^)]*"(\w+)"', code))
     assert {"prone", "taking_cover", "dastardly", "broken"} <= ids and {"fled", "out_of_action"} <= reasons
     ids |= {{"fled": "broken"}.get(r, r) for r in reasons}
     assert ids - set(STATUS_RULES) == set()
@@ -298,7 +299,7 @@ def test_seriously_injured_units_leave_the_tracker(tmp_path: Path) -> None:
     to_action_phase(m)
     victim = next(u for u in st.game_state(m).order if u != st.game_state(m).active)
     m.enter()
-    RULESET.damage(m, victim, 10, None, [])
+    hurt(m, victim, 10, None, [])
     assert victim not in [e.unit for e in RULESET.tracker(m)]
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.engine.turns import Encounter
 from game.hexgrid import Hex
 
 __all__ = [
     "Activation",
     "FrontierGame",
+    "FrontierTask",
     "FrontierUnit",
     "Health",
     "LeaderAbility",
@@ -82,19 +84,33 @@ class MapItem:
 
 
 @dataclass(slots=True)
-class FrontierGame:
-    """The encounter's turn state, on its own entity."""
+class FrontierTask:
+    """A pending step of Frontier's flow (the engine's stack, game.engine.flow): a walk taken a step at a
+    time (each step may set off opportunity attacks), an attack waiting its turn, a charge's attack once
+    its move is done. Frontier has no reaction with a choice, so the stack always settles within the
+    command that pushed it."""
 
-    round: int = 0
-    phase: str = "deployment"  # deployment | initiative | joker | action | over
-    deploy_order: list[str] = field(default_factory=list)  # sides, in the order they deploy
+    kind: str  # walk | attack | charge_attack
+    unit: int  # the walker / the attacker / the charger
+    steps: list[Hex] = field(default_factory=list)  # walk: the steps still to take
+    walked: list[Hex] = field(default_factory=list)  # walk: this leg so far, from where it started
+    cost: int = 0  # walk: what this leg cost
+    attacked_by: list[int] = field(default_factory=list)  # walk: who already made an opportunity attack
+    target: int = 0  # attack: the unit attacked; charge_attack: the declared target (0: none)
+    weapon: str = ""  # attack: the weapon id
+    note: str = ""  # attack: the rule that set it off ("opportunity attack")
+    reactors: list[int] = field(default_factory=list)  # never filled: no Frontier reaction has a choice
+
+
+@dataclass(slots=True)
+class FrontierGame(Encounter):
+    """The encounter's turn state, on its own entity: the engine's :class:`Encounter` (round, phase —
+    deployment | initiative | joker | action | end | over —, the activation order and the active unit)
+    and Frontier's own: the initiative deck and who draws, and the pending steps."""
+
     # card names left to draw, top of the deck last; their order is hidden from the players
     deck: list[str] = field(default_factory=list, metadata={"hidden": "order"})
     draw_order: list[str] = field(default_factory=list)  # the side drawing each card this round
     draws_made: int = 0
-    order: list[int] = field(default_factory=list)  # activation order this round
-    turn: int = 0  # index into ``order`` of the acting unit
-    active: int = 0  # acting unit's entity id (0: none)
     fielded: int = 0  # units on the field at the start of the encounter
-    winner: str = ""
-    result: str = ""  # why the encounter ended ("" while it goes on)
+    stack: list[FrontierTask] = field(default_factory=list)

@@ -16,8 +16,10 @@ from typing import Any
 from game.rules import datacheck as dc
 
 __all__ = [
+    "ACTION_IDS",
     "DATA_FILE",
     "AbilityData",
+    "ActionData",
     "FactionData",
     "FrontierData",
     "FrontierDataError",
@@ -30,6 +32,13 @@ __all__ = [
 ]
 
 DATA_FILE = Path(__file__).with_name("frontier.toml")
+ACTION_KINDS = ("simple", "basic", "major", "free")
+# the actions the rules implement, in the order the action bar shows them (the book's list order)
+ACTION_IDS = (
+    *("move", "reload", "coup_de_grace", "operate_door", "take_item"),
+    *("shoot", "aim", "melee", "disengage", "take_cover", "stand_up", "use_item"),
+    *("leader_action", "charge", "end_activation"),
+)
 
 
 class FrontierDataError(ValueError):
@@ -52,6 +61,18 @@ class WeaponData:
     @property
     def is_ranged(self) -> bool:
         return self.kind == "ranged"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionData:
+    """An action as the rulebook lists it: its name, AP cost, kind ("simple" repeatable, "basic" once per
+    activation, "major", "free") and the rulebook's sentence."""
+
+    id: str
+    name: str
+    cost: int
+    kind: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +130,7 @@ class FrontierData:
     items: Mapping[str, ItemData]
     units: Mapping[str, UnitData]
     factions: Mapping[str, FactionData]
+    actions: Mapping[str, ActionData]
 
     def item_by_name(self, name: str) -> ItemData | None:
         for item in self.items.values():
@@ -128,10 +150,9 @@ _tables = functools.partial(dc.tables, error=FrontierDataError)
 def parse_data(doc: dict[str, Any]) -> FrontierData:
     """Validate a parsed TOML document and build the typed data."""
     for key in doc:
-        if key not in ("encounter", "weapons", "abilities", "items", "units", "factions"):
-            raise FrontierDataError(
-                f"unknown table [{key}] (known: encounter, weapons, abilities, items, units, factions)"
-            )
+        if key not in ("encounter", "actions", "weapons", "abilities", "items", "units", "factions"):
+            known = "encounter, actions, weapons, abilities, items, units, factions"
+            raise FrontierDataError(f"unknown table [{key}] (known: {known})")
     enc = _check(
         "[encounter]",
         doc.get("encounter", {}),
@@ -299,7 +320,30 @@ def parse_data(doc: dict[str, Any]) -> FrontierData:
             max_units=_in_range(where, "max_units", t["max_units"], 1, 20),
             duplicates=t["duplicates"],
         )
-    return FrontierData(action_points, max_rounds, weapons, abilities, items, units, factions)
+    actions: dict[str, ActionData] = {}
+    for aid, raw in _tables(doc, "actions").items():
+        where = f"[actions.{aid}]"
+        t = _check(
+            where,
+            raw,
+            {"name": (_STR, True), "cost": (_INT, True), "kind": (_STR, True), "text": (_STR, True)},
+        )
+        if t["kind"] not in ACTION_KINDS:
+            raise FrontierDataError(
+                f"{where}: 'kind' is '{t['kind']}', must be one of {', '.join(ACTION_KINDS)}"
+            )
+        actions[aid] = ActionData(
+            aid, t["name"], _in_range(where, "cost", t["cost"], 0, 10), t["kind"], t["text"]
+        )
+    missing = [a for a in ACTION_IDS if a not in actions]
+    if missing:
+        raise FrontierDataError(f"[actions] is missing {', '.join(missing)}")
+    unknown = [a for a in actions if a not in ACTION_IDS]
+    if unknown:
+        raise FrontierDataError(
+            f"[actions] has no rules for {', '.join(unknown)} (known: {', '.join(ACTION_IDS)})"
+        )
+    return FrontierData(action_points, max_rounds, weapons, abilities, items, units, factions, actions)
 
 
 def load_data(path: str | Path = DATA_FILE) -> FrontierData:

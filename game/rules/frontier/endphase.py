@@ -1,4 +1,4 @@
-"""The End Phase: Cool checks, run as an esper Processor with the ruleset and the match's RNG."""
+"""The End Phase: Cool checks, with the match's RNG."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ import esper
 
 from game.components import Removed
 from game.dice import roll
-from game.events import Event, Roll, StatusChanged, UnitRemoved
+from game.events import Roll, StatusChanged, UnitRemoved
 from game.rules.frontier import state as st
 from game.rules.frontier.data import FrontierData
 
 if TYPE_CHECKING:
     from game.match import Match
-    from game.rules.frontier.ruleset import FrontierRuleset
+    from game.rules.frontier.context import FrontierCtx
 
-__all__ = ["EndPhaseProcessor", "cool_check_modifiers", "cool_checks_due"]
+__all__ = ["cool_check_modifiers", "cool_checks_due", "run_cool_checks"]
 
 WOUNDED_COOL = -1  # "Wounded units take a - 1 penalty to Cool checks."
 
@@ -51,36 +51,29 @@ def cool_check_modifiers(match: Match, data: FrontierData, unit: int) -> tuple[t
     return tuple(mods)
 
 
-class EndPhaseProcessor(esper.Processor):
+def run_cool_checks(ctx: FrontierCtx) -> None:
     """ "During the End Phase, Units must make a Cool check ..." -- a failed check: "A Unit that fails its
     Cool check is considered broken. It immediately flees the battlefield and is removed from the Combat
-    Encounter." The checks of one End phase are simultaneous (docs/RULES.md Frontier 21a): who checks,
-    and every modifier, is decided by the field as the End phase began; the units that broke flee
-    together once every check is made. Dice are rolled in posse order, units in posse order, with the
-    match RNG."""
-
-    def __init__(self, ruleset: FrontierRuleset, match: Match) -> None:
-        self.ruleset = ruleset
-        self.match = match
-
-    def process(self, events: list[Event]) -> None:
-        match = self.match
-        rnd = st.game_state(match).round
-        due = [p.side for p in match.posses if cool_checks_due(match, p.side)]
-        broken: list[int] = []
-        for side in due:
-            for unit in match.units(side):
-                if not st.able(unit):
-                    continue
-                cool = st.unit_data(self.ruleset.data, unit).cool
-                mods = cool_check_modifiers(match, self.ruleset.data, unit)
-                (die,) = roll(match.rng, 6)
-                total = die + sum(v for _, v in mods)
-                passed = total >= cool
-                events.append(Roll(rnd, unit, "cool", (die,), mods, total, cool, passed))
-                if not passed:
-                    broken.append(unit)
-        for unit in broken:  # they flee together: a leader who broke still lent his Leadership above
-            esper.add_component(unit, Removed("fled"))
-            events.append(StatusChanged(rnd, unit, "broken", True))
-            events.append(UnitRemoved(rnd, unit, "fled"))
+    Encounter." The checks of one End phase are simultaneous (docs/RULES.md Frontier 21a): who checks, and
+    every modifier, is decided by the field as the End phase began; the units that broke flee together
+    once every check is made. Dice are rolled in posse order, units in posse order, with the match RNG."""
+    match = ctx.match
+    rnd = ctx.round
+    due = [p.side for p in match.posses if cool_checks_due(match, p.side)]
+    broken: list[int] = []
+    for side in due:
+        for unit in match.units(side):
+            if not st.able(unit):
+                continue
+            cool = ctx.stats(unit).cool
+            mods = cool_check_modifiers(match, ctx.data, unit)
+            (die,) = roll(ctx.rng, 6)
+            total = die + sum(v for _, v in mods)
+            passed = total >= cool
+            ctx.emit(Roll(rnd, unit, "cool", (die,), mods, total, cool, passed))
+            if not passed:
+                broken.append(unit)
+    for unit in broken:  # they flee together: a leader who broke still lent his Leadership above
+        ctx.emit(StatusChanged(rnd, unit, "broken", True))
+        esper.add_component(unit, Removed("fled"))
+        ctx.emit(UnitRemoved(rnd, unit, "fled"))

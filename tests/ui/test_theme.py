@@ -123,7 +123,7 @@ def test_a_line_that_just_fills_a_text_box_is_not_followed_by_a_blank_row(
 def test_the_combat_log_marks_are_glyphs_the_serif_draws() -> None:
     """Found in the real window: the log's hit, miss, damage and turn marks (dingbats) drew nothing in the
     bundled serif. Every mark must have a glyph with some width."""
-    from game.ui.battle import KIND_MARK
+    from game.ui.battle_words import KIND_MARK
     from game.ui.gui import display_font
 
     pygame.font.init()

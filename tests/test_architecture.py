@@ -44,6 +44,36 @@ def test_everything_but_game_ui_imports_without_pygame() -> None:
     assert result.stdout.strip() == "ok"
 
 
+HEADLESS_UI = (
+    "game.ui.session",
+    "game.ui.picking",
+    "game.ui.combatlog",
+    "game.ui.battle_words",
+    "game.ui.battle_feed",
+    "game.ui.controller",
+    "game.ui.action_bar",
+)
+
+
+def test_the_battle_controller_and_its_parts_import_without_pygame() -> None:
+    """The battle screen's decisions (game.ui.controller and what it reads) run headless: only the
+    drawing and event decoding around them need pygame."""
+    code = (
+        "import sys\n"
+        "sys.modules['pygame'] = None\n"
+        "sys.modules['pygame_gui'] = None\n"
+        "import importlib\n"
+        f"for name in {HEADLESS_UI!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print(sorted(m for m in sys.modules if m.startswith('pygame') and sys.modules[m] is not None))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
 def test_no_module_level_random_in_game_or_ai() -> None:
     """One seeded random.Random per match: game and AI code never call the global random functions."""
     offenders = []

@@ -117,6 +117,13 @@ def theme_data(scale: float = 1.0, fonts: FontFiles | bool | None = True) -> dic
     with THEME_PATH.open(encoding="utf-8") as handle:
         theme: dict[str, Any] = json.load(handle)
     files = find_serif_fonts() if fonts is True else (fonts or None)
+    return resolve_theme_fonts(theme, scale, files)
+
+
+def resolve_theme_fonts(theme: dict[str, Any], scale: float, files: FontFiles | None) -> dict[str, Any]:
+    """``theme`` (pygame-gui's dictionary) with every ``hexslinger_serif`` font pointed at ``files`` (None:
+    pygame-gui's bundled fallback) and its size times ``scale``; changed in place and returned. A screen's
+    own theme file (the posse builder's) goes through this like ``theme.json`` does."""
     for font in _font_blocks(theme):
         if font.get("name") != THEME_FONT:
             continue

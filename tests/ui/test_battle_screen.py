@@ -15,7 +15,8 @@ from game.rules import get_ruleset
 from game.rules.rift import RULESET as RIFT
 from game.tiledmap import load_tiled_map
 from game.ui.app import App
-from game.ui.battle import BattleScreen, _short
+from game.ui.battle import BattleScreen
+from game.ui.battle_words import short_label as _short
 from game.ui.dialogs import ConfirmDialog
 from game.ui.gui import Shell
 from game.ui.prefs import Prefs

@@ -123,7 +123,7 @@ def test_a_line_that_just_fills_a_text_box_is_not_followed_by_a_blank_row(
 def test_the_combat_log_marks_are_glyphs_the_serif_draws() -> None:
     """Found in the real window: the log's hit, miss, damage and turn marks (dingbats) drew nothing in the
     bundled serif. Every mark must have a glyph with some width."""
-    from game.ui.battle import KIND_MARK
+    from game.ui.battle_words import KIND_MARK
     from game.ui.gui import display_font
 
     pygame.font.init()
@@ -131,3 +131,31 @@ def test_the_combat_log_marks_are_glyphs_the_serif_draws() -> None:
     for kind, mark in KIND_MARK.items():
         (metrics,) = font.metrics(mark)
         assert metrics is not None and metrics[1] - metrics[0] > 0, (kind, mark)
+
+
+def test_the_posse_screens_theme_file_resolves_its_fonts_like_the_western_theme(
+    make_app: Callable[[tuple[int, int]], App], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The posse builder's own blocks (assets/ui/posse_theme.json) name the theme's serif; loaded, each is
+    pointed at the serif found (or the bundled font) with its size times the UI scale, from any folder."""
+    from game.ui.gui import resolve_theme_fonts
+    from game.ui.posse_common import POSSE_THEME_PATH, screen_theme
+
+    make_app((800, 600))
+    assert POSSE_THEME_PATH == ROOT / "assets" / "ui" / "posse_theme.json"
+    raw = json.loads(POSSE_THEME_PATH.read_text(encoding="utf-8"))
+    sizes = {k: int(b["font"]["size"]) for k, b in raw.items() if "font" in b}
+    assert sizes["@choice"] == 15 and all(raw[k]["font"]["name"] == THEME_FONT for k in sizes)
+    monkeypatch.chdir(tmp_path)
+    files = find_serif_fonts()
+    theme = screen_theme(1.5)
+    for key, size in sizes.items():
+        font = theme[key]["font"]
+        assert font["size"] == str(max(8, round(size * 1.5))), key
+        assert font["name"] == (f"{THEME_FONT}_{files.family}" if files is not None else FALLBACK_FONT)
+    bare = resolve_theme_fonts(json.loads(POSSE_THEME_PATH.read_text(encoding="utf-8")), 1.0, None)
+    assert {b["font"]["name"] for b in bare.values() if "font" in b} == {FALLBACK_FONT}
+    manager = create_manager((800, 600), 1.5)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        manager.get_theme().load_theme(theme)

@@ -1,0 +1,317 @@
+"""The battle map and what lies on it, drawn with pygame: the map itself (:class:`~game.ui.mapview.MapView`),
+the aiming marks (reachable tiles, the path under the pointer, deploy zones, blasts, target rings, line of
+sight, odds), the tokens, the damage floating up, the dice of the last roll over the map and the dice tray of
+a hit assignment. It also answers where things are on screen: the tile and the token under a window point.
+
+What it draws comes from the :class:`~game.ui.controller.BattleController`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.hexgrid import Hex
+from game.tiledmap import TiledMap
+from game.ui.battle_feed import FLOAT_SECONDS
+from game.ui.battle_hud import Layout, fit_text, font
+from game.ui.battle_words import pct
+from game.ui.controller import BattleController
+from game.ui.mapview import MapView
+from game.ui.overlay import Overlay
+from game.ui.tokens import TokenArt, icon_key, token_layout
+
+__all__ = ["BattleBoard", "draw_die"]
+
+
+class BattleBoard:
+    """The map area of the battle screen for ``layout`` (the screen sets it whenever its size or UI scale
+    changes); ``view`` owns the camera."""
+
+    def __init__(self, controller: BattleController, tmap: TiledMap, view: MapView, layout: Layout) -> None:
+        self.controller = controller
+        self.tmap = tmap
+        self.view = view
+        self.layout = layout
+        self.overlay = Overlay(tmap.geometry, view.camera)
+        self.tokens = TokenArt.shared()
+        self._reach_layer: tuple[object, pygame.Surface] | None = None
+
+    @property
+    def scale(self) -> float:
+        return self.layout.s
+
+    # -- where things are -------------------------------------------------------------------------------
+    def hex_at(self, pos: tuple[int, int]) -> Hex | None:
+        area = self.layout.map
+        if not area.collidepoint(pos):
+            return None
+        cell = self.view.cell_at_screen(pos[0] - area.x, pos[1] - area.y)
+        if cell is None:
+            return None
+        return self.tmap.geometry.to_hex(*cell)
+
+    def token_hex_size(self) -> float:
+        """A hex's inscribed diameter on screen, which token_layout fans a tile's tokens inside."""
+        return min(self.tmap.geometry.tile_width, self.tmap.geometry.tile_height) * self.view.camera.zoom
+
+    def token_spots(self, h: Hex) -> list[tuple[int, tuple[float, float]]]:
+        """Each unit in tile ``h`` with the window point its token is drawn at (as _draw_tokens fans them)."""
+        match = self.controller.match
+        units = [u for u in match.units(in_play=False) if match.position(u) == h]
+        lay = token_layout(len(units), self.token_hex_size())
+        cx, cy = self.overlay.center(h)
+        area = self.layout.map
+        return [
+            (u, (area.x + cx + dx, area.y + cy + dy)) for u, (dx, dy) in zip(units, lay.offsets, strict=False)
+        ]
+
+    def token_at(self, pos: tuple[int, int] | None) -> int | None:
+        """The unit whose token is drawn nearest ``pos`` in the tile there (a tile may hold several)."""
+        h = self.hex_at(pos) if pos is not None else None
+        if pos is None or h is None:
+            return None
+        spots = self.token_spots(h)
+        if not spots:
+            return None
+        return min(spots, key=lambda spot: math.hypot(spot[1][0] - pos[0], spot[1][1] - pos[1]))[0]
+
+    def tray_dice(self) -> list[pygame.Rect]:
+        """Where each die of a hit assignment sits in the tray (window coordinates); [] when none."""
+        picker = self.controller.assigning()
+        if picker is None:
+            return []
+        # in the action bar, right of the assign button (over the map they would hide the tokens)
+        n = len(picker.slots)
+        bar = self.layout.bar
+        size, gap = max(26, round(42 * self.scale)), max(6, round(10 * self.scale))
+        x = bar.x + round(280 * self.scale)
+        room = bar.right - round(140 * self.scale) - x
+        if n * (size + gap) > room:
+            size = max(18, room // n - gap)
+        y = bar.y + round(26 * self.scale)
+        return [pygame.Rect(x + i * (size + gap), y, size, size) for i in range(n)]
+
+    # -- drawing ----------------------------------------------------------------------------------------
+    def draw_map(self, surface: pygame.Surface) -> None:
+        """The map, and unless the hand-over cover is up, the marks, the tokens and the floaters on it."""
+        area = self.layout.map
+        self.view.draw(surface, area.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        if not self.controller.handover:
+            self._draw_marks(surface, area)
+            self._draw_tokens(surface, area)
+            self._draw_marks_over(surface, area)
+            self._draw_floaters(surface, area)
+        surface.set_clip(clip)
+
+    def _draw_marks(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        c = self.controller
+        canvas = surface.subsurface(area)
+        if c.selected is not None and (here := c.match.position(c.selected)) is not None:
+            self.overlay.selected(canvas, here)
+        picker = c.picker
+        if picker is None:
+            return
+        a = picker.action
+        if a.needs == "path":
+            cam = self.view.camera
+            key = (c.state_key(), a, cam.scroll, cam.zoom, canvas.get_size())
+            if self._reach_layer is None or self._reach_layer[0] != key:
+                layer = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+                self.overlay.reachable(layer, c.reach_costs(a))
+                self._reach_layer = (key, layer)
+            canvas.blit(self._reach_layer[1], (0, 0))
+        elif a.action == "deploy":
+            self.overlay.deploy(canvas, a.hexes)
+        elif a.needs == "hex":
+            self.overlay.fill(canvas, a.hexes, (255, 240, 200, 40))
+        hov = c.hovered
+        if hov.path:
+            self.overlay.path(canvas, hov.path, hov.path_cost)
+        if hov.caught and hov.hex is not None:
+            spots = {c.match.position(u) for u in hov.caught}
+            self.overlay.blast(canvas, [h for h in spots if h is not None] or [hov.hex])
+
+    def _draw_marks_over(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Marks drawn over the tokens: who a prompt is about, target rings, the dice assigned to each
+        target, the line of sight and the hit chance."""
+        c = self.controller
+        match = c.match
+        canvas = surface.subsurface(area)
+        prompt = c.prompt()
+        if prompt is not None:
+            for u in prompt.about:
+                if (where := match.position(u)) is not None:
+                    self.overlay.alert(canvas, where)
+        picker = c.picker
+        if picker is None:
+            return
+        a = picker.action
+        for t in c.targets(picker):
+            where = match.position(t)
+            if where is not None:
+                self.overlay.target(canvas, where, strong=t == c.hovered.target)
+        hov = c.hovered
+        actor = match.position(a.actor)
+        if hov.target is not None and actor is not None and (there := match.position(hov.target)) is not None:
+            preview = hov.preview
+            cover = preview is not None and any(
+                n == "cover" or "cover" in n.lower() for n, _ in preview.modifiers
+            )
+            self.overlay.sight(canvas, actor, there, clear=preview is not None, cover=cover)
+            if preview is not None and a.needs == "assign":
+                amount = dict(preview.per_target).get(hov.target, 0)
+                self.overlay.badge(canvas, self.overlay.center(there), f"-{amount}")
+            elif preview is not None:
+                self.overlay.badge(canvas, self.overlay.center(there), f"{pct(preview.hit_chance)}")
+        if a.needs == "assign":
+            values = c.die_values()
+            given: dict[int, list[int]] = {}
+            for i, slot in enumerate(picker.slots):
+                if slot is not None:
+                    given.setdefault(slot, []).append(values[i])
+            for unit, dice in given.items():
+                if (where := match.position(unit)) is not None:
+                    self.overlay.dice_on(canvas, where, dice)
+
+    def _draw_tokens(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        c = self.controller
+        match = c.match
+        canvas = surface.subsurface(area)
+        zoom = self.view.camera.zoom
+        hex_size = self.token_hex_size()
+        by_hex: dict[Hex, list[int]] = {}
+        for u in match.units(in_play=False):
+            where = match.position(u)
+            if where is not None:
+                by_hex.setdefault(where, []).append(u)
+        active = set(c.session.actors())
+        for where, units in by_hex.items():
+            cx, cy = self.overlay.center(where)
+            if cx < -80 or cy < -80 or cx > area.width + 80 or cy > area.height + 80:
+                continue
+            lay = token_layout(len(units), hex_size)
+            for u, (dx, dy) in zip(units, lay.offsets, strict=False):
+                v = c.unit_view(u)
+                side_index = c.sides.index(v.side) if v.side in c.sides else 0
+                faction = match.posses[side_index].faction if side_index < len(match.posses) else None
+                hp_now, hp_max = v.health
+                self.tokens.draw_token(
+                    canvas,
+                    (round(cx + dx), round(cy + dy)),
+                    icon_key(v.kind, v.art),
+                    side_index,
+                    zoom,
+                    faction=faction if side_index == 0 or faction != match.posses[0].faction else None,
+                    diameter=lay.diameter,
+                    selected=u == c.selected,
+                    acting=u in active and u == c.selected,
+                    out=bool(v.out),
+                    resolve=(hp_now / hp_max) if hp_max else None,
+                    statuses=[s.key or s.name.lower().replace(" ", "_") for s in v.statuses],
+                    time=c.clock,
+                )
+
+    def _draw_floaters(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        face = font(max(14, round(26 * self.scale)))
+        for f in self.controller.feed.floaters:
+            x, y = self.overlay.center(f.hex)
+            rise = round(48 * f.age / FLOAT_SECONDS)
+            alpha = max(0, 255 - round(255 * f.age / FLOAT_SECONDS))
+            for color, off in (((30, 18, 8), 2), ((200, 40, 30), 0)):
+                text = face.render(f.text, True, color)
+                text.set_alpha(alpha)
+                surface.blit(text, text.get_rect(center=(area.x + x + off, area.y + y - 30 - rise + off)))
+
+    def draw_dice(self, surface: pygame.Surface, below: pygame.Rect | None = None) -> None:
+        """The dice of the last roll over the top of the map (under the prompt banner ``below``): rolling
+        faces at first, then the faces thrown, hits framed, and HIT or MISS."""
+        show = self.controller.feed.dice
+        assert show is not None
+        r = show.roll
+        area = self.layout.map
+        size = max(36, round(48 * self.scale))
+        n = len(r.dice)
+        total_w = n * (size + 10) + 20
+        box = pygame.Rect(0, 0, max(total_w, round(360 * self.scale)), size + round(70 * self.scale))
+        box.midtop = (area.centerx, (below.bottom if below is not None else area.y) + 12)
+        pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
+        pygame.draw.rect(surface, (92, 58, 30), box, 3, border_radius=8)
+        face = font(max(12, round(16 * self.scale)))
+        head = f"{show.name}: {r.check.replace('_', ' ')}" + (
+            f" vs {r.target_number}+" if r.target_number else ""
+        )
+        surface.blit(face.render(head, True, (52, 33, 16)), (box.x + 10, box.y + 6))
+        rolling = show.age < 0.35
+        x = box.centerx - (n * (size + 10)) // 2
+        for i, value in enumerate(r.dice):
+            shown = value if not rolling else 1 + int((self.controller.clock * 17 + i * 5) % 6)
+            hit = r.target_number is not None and value >= r.target_number
+            die = pygame.Rect(x + i * (size + 10), box.y + round(34 * self.scale), size, size)
+            draw_die(surface, die, shown, hit=hit and not rolling)
+        if not rolling and r.success is not None:
+            verdict = "HIT" if r.success else "MISS"
+            tag = font(max(12, round(18 * self.scale))).render(
+                verdict, True, (46, 107, 31) if r.success else (140, 30, 20)
+            )
+            surface.blit(tag, tag.get_rect(topright=(box.right - 10, box.y + 6)))
+
+    def draw_tray(self, surface: pygame.Surface, drag_die: int | None, drag_die_moved: bool) -> None:
+        """The dice of a hit assignment: each successful die as a chip to drag onto a target (a chip
+        already on a target is drawn dim with its target's name under it; the one in hand is raised;
+        ``drag_die`` is the one being dragged, its place left empty once it has moved)."""
+        rects = self.tray_dice()
+        picker = self.controller.picker
+        if not rects or picker is None:
+            return
+        values = self.controller.die_values()
+        small = font(max(9, round(12 * self.scale)), bold=False)
+        head = small.render("Drag each hit onto a target:", True, (92, 58, 30))
+        surface.blit(head, head.get_rect(bottomleft=(rects[0].x, rects[0].y - 3)))
+        for i, rect in enumerate(rects):
+            target = picker.slots[i]
+            if i == drag_die and drag_die_moved:
+                pygame.draw.rect(surface, (90, 70, 50), rect, 2, border_radius=8)  # its empty place
+                continue
+            held = i in (picker.holding, drag_die)
+            draw_die(surface, rect.move(0, -6 if held else 0), values[i], hit=True, dim=target is not None)
+            if target is not None:
+                name = self.controller.match.identity(target).name
+                text = small.render(fit_text(small, name, rect.width + 8), True, (52, 33, 16))
+                surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
+
+    def draw_dragged_die(self, surface: pygame.Surface, die: int, pos: tuple[int, int]) -> None:
+        """Die ``die`` of the tray in the hand at ``pos``."""
+        values = self.controller.die_values()
+        if die < len(values):
+            side = max(30, round(44 * self.scale))
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = pos
+            draw_die(surface, rect, values[die], hit=True, lifted=True)
+
+
+def draw_die(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    value: int,
+    *,
+    hit: bool = False,
+    dim: bool = False,
+    lifted: bool = False,
+) -> None:
+    """A die face with its number: a hit gets a thick frame and a green ring (shape, not colour alone);
+    ``dim`` a die already used (assigned); ``lifted`` a die in the hand (a shadow under it)."""
+    if lifted:
+        pygame.draw.rect(surface, (20, 12, 6), rect.move(4, 6), border_radius=8)
+    face = (196, 186, 168) if dim else (250, 246, 236)
+    pygame.draw.rect(surface, face, rect, border_radius=8)
+    pygame.draw.rect(surface, (30, 18, 8), rect, 3 if hit else 1, border_radius=8)
+    if hit and not dim:
+        pygame.draw.rect(surface, (46, 107, 31), rect.inflate(8, 8), 3, border_radius=10)
+    label = font(max(12, round(rect.height * 0.45))).render(
+        str(value) if value else "?", True, (90, 80, 70) if dim else (30, 18, 8)
+    )
+    surface.blit(label, label.get_rect(center=rect.center))

@@ -1,0 +1,246 @@
+"""The battle screen's frame around the map, drawn with pygame: where everything goes (:class:`Layout`), the
+initiative tracker, the status line, the prompt banner and the hand-over cover, plus the text helpers the
+battle modules share (the display serif at a size, text cut or wrapped to a width).
+
+What it shows comes from the :class:`~game.ui.controller.BattleController`; the widgets (unit panel, log,
+action bar) are :mod:`game.ui.battle_widgets`', the map and what lies on it :mod:`game.ui.battle_board`'s.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import settings
+from game.ui.controller import BattleController
+from game.ui.gui import display_font
+
+__all__ = [
+    "ACTION_BAR_H",
+    "PANEL_W",
+    "STATUS_H",
+    "TRACKER_H",
+    "BattleHud",
+    "Layout",
+    "fit_text",
+    "font",
+    "wrap",
+]
+
+TRACKER_H = 62
+ACTION_BAR_H = 100
+STATUS_H = 30
+PANEL_W = 318
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where everything goes for a window size (at UI scale ``s``)."""
+
+    size: tuple[int, int]
+    s: float
+
+    def px(self, v: float) -> int:
+        return round(v * self.s)
+
+    @property
+    def panel(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(w - self.px(PANEL_W), 0, self.px(PANEL_W), h - self.px(STATUS_H))
+
+    @property
+    def tracker(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.size[0] - self.px(PANEL_W), self.px(TRACKER_H))
+
+    @property
+    def bar(self) -> pygame.Rect:
+        w, h = self.size
+        top = h - self.px(STATUS_H) - self.px(ACTION_BAR_H)
+        return pygame.Rect(0, top, w - self.px(PANEL_W), self.px(ACTION_BAR_H))
+
+    @property
+    def status(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(0, h - self.px(STATUS_H), w, self.px(STATUS_H))
+
+    @property
+    def map(self) -> pygame.Rect:
+        top = self.tracker.bottom
+        return pygame.Rect(0, top, max(1, self.size[0] - self.px(PANEL_W)), max(1, self.bar.top - top))
+
+
+@functools.cache
+def font(size: int, bold: bool = True) -> pygame.font.Font:
+    """The display serif at a size, loaded once (loading a font file costs more than a frame's text)."""
+    return display_font(size, bold=bold)
+
+
+def fit_text(face: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` cut to ``width`` pixels, with an ellipsis when cut."""
+    if face.size(text)[0] <= width:
+        return text
+    while text and face.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
+def wrap(face: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken into rows of at most ``width`` pixels (a word longer than that gets its own row)."""
+    words, rows, current = text.split(" "), [], ""
+    for word in words:
+        candidate = f"{current} {word}".strip()
+        if current and face.size(candidate)[0] > width:
+            rows.append(current)
+            current = word
+        else:
+            current = candidate
+    rows.append(current)
+    return rows
+
+
+class BattleHud:
+    """Draws the tracker, the status line, the prompt banner and the hand-over cover for ``layout`` (the
+    screen sets it whenever its size or UI scale changes). Each keeps its last picture while what it shows
+    is unchanged."""
+
+    def __init__(self, controller: BattleController, layout: Layout) -> None:
+        self.controller = controller
+        self.layout = layout
+        self._tracker_cache: tuple[object, pygame.Surface] | None = None
+        self._status_cache: tuple[str, pygame.Surface] | None = None
+        self._banner_cache: tuple[object, tuple[pygame.Rect, pygame.Surface]] | None = None
+
+    @property
+    def scale(self) -> float:
+        return self.layout.s
+
+    # -- the initiative tracker -------------------------------------------------------------------------
+    def draw_tracker(self, surface: pygame.Surface) -> None:
+        rect = self.layout.tracker
+        key = (self.controller.state_key(), rect.size, self.scale)
+        if self._tracker_cache is None or self._tracker_cache[0] != key:
+            picture = pygame.Surface(rect.size)
+            self._paint_tracker(picture, picture.get_rect())
+            self._tracker_cache = (key, picture)
+        surface.blit(self._tracker_cache[1], rect)
+
+    def _paint_tracker(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        match = self.controller.match
+        pygame.draw.rect(surface, (60, 38, 20), rect)
+        pygame.draw.line(surface, (150, 102, 58), rect.bottomleft, rect.bottomright, 3)
+        entries = match.ruleset.tracker(match)
+        big = font(max(11, round(15 * self.scale)), bold=True)
+        small = font(max(9, round(12 * self.scale)), bold=False)
+        x = rect.x + 8
+        h = rect.height - 12
+        widest = max((big.size(e.label)[0] for e in entries), default=0)
+        w = max(round(70 * self.scale), min(round(150 * self.scale), widest + 18))
+        if entries and x + w * len(entries) > rect.right - 8:
+            w = max(12, (rect.right - 8 - x) // len(entries))  # a narrow window: every card, narrower
+        for e in entries:
+            card = pygame.Rect(x, rect.y + 6, w - 6, h)
+            face = (245, 236, 214) if e.card else (233, 216, 178)
+            if e.acted:
+                face = (150, 140, 120)
+            pygame.draw.rect(surface, face, card, border_radius=6)
+            border = (255, 215, 90) if e.active else (30, 18, 8)
+            pygame.draw.rect(surface, border, card, 4 if e.active else 2, border_radius=6)
+            if e.active:
+                pygame.draw.polygon(
+                    surface,
+                    (255, 215, 90),
+                    [
+                        (card.centerx - 6, card.bottom + 1),
+                        (card.centerx + 6, card.bottom + 1),
+                        (card.centerx, card.bottom - 6),
+                    ],
+                )
+            red = e.card and any(s in e.label for s in ("\u2665", "\u2666"))
+            label = big.render(
+                fit_text(big, e.label, card.width - 6), True, (160, 20, 20) if red else (30, 18, 8)
+            )
+            surface.blit(label, label.get_rect(midtop=(card.centerx, card.y + 3)))
+            name = match.identity(e.unit).name
+            text = small.render(fit_text(small, name, card.width - 6), True, (40, 26, 12))
+            surface.blit(text, text.get_rect(midbottom=(card.centerx, card.bottom - 3)))
+            if e.acted:
+                pygame.draw.line(surface, (90, 60, 30), card.topleft, card.bottomright, 2)
+            x += w
+
+    # -- the status line --------------------------------------------------------------------------------
+    def draw_status(self, surface: pygame.Surface) -> None:
+        rect = self.layout.status
+        pygame.draw.rect(surface, settings.STATUS_BG, rect)
+        pygame.draw.line(surface, settings.STATUS_BORDER, rect.topleft, rect.topright, 2)
+        face = font(max(10, round(15 * self.scale)), bold=False)
+        line = fit_text(face, self.controller.status_text(), rect.width - 20)
+        if self._status_cache is None or self._status_cache[0] != line:
+            self._status_cache = (line, face.render(line, True, settings.STATUS_TEXT))
+        text = self._status_cache[1]
+        surface.blit(text, text.get_rect(midleft=(rect.x + 10, rect.centery)))
+
+    # -- the prompt banner ------------------------------------------------------------------------------
+    def banner_rect(self) -> pygame.Rect | None:
+        """Where the prompt banner is drawn (None: no prompt now)."""
+        banner = self._banner()
+        return banner[0] if banner is not None else None
+
+    def _banner(self) -> tuple[pygame.Rect, pygame.Surface] | None:
+        """The prompt banner's place and picture, painted once per prompt, map area and scale."""
+        prompt = self.controller.prompt()
+        if prompt is None or self.controller.handover:
+            return None
+        area = self.layout.map
+        key = (prompt, area, self.scale)
+        if self._banner_cache is not None and self._banner_cache[0] == key:
+            return self._banner_cache[1]
+        width = min(area.width - 24, round(820 * self.scale))
+        head = font(max(12, round(19 * self.scale)))
+        face = font(max(10, round(15 * self.scale)), bold=False)
+        rows = wrap(face, prompt.text, width - 28)[:4]
+        rect = pygame.Rect(0, 0, width, 14 + head.get_linesize() + len(rows) * face.get_linesize() + 10)
+        picture = pygame.Surface((rect.width + 3, rect.height + 4), pygame.SRCALPHA)
+        pygame.draw.rect(picture, (30, 18, 8, 110), rect.move(3, 4), border_radius=8)  # its shadow
+        pygame.draw.rect(picture, (245, 236, 214), rect, border_radius=8)
+        pygame.draw.rect(picture, (140, 30, 20), rect, 3, border_radius=8)
+        pygame.draw.rect(picture, (140, 30, 20), pygame.Rect(0, 0, 8, rect.height), border_radius=8)
+        title = head.render(fit_text(head, prompt.title, width - 28), True, (140, 30, 20))
+        picture.blit(title, (18, 7))
+        y = 7 + head.get_linesize()
+        for row in rows:
+            picture.blit(face.render(row, True, (52, 33, 16)), (18, y))
+            y += face.get_linesize()
+        banner = (rect.move(area.centerx - width // 2, area.y + 8), picture)
+        self._banner_cache = (key, banner)
+        return banner
+
+    def draw_banner(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The prompt: what set off the decision waiting now and what can be done (a reaction window,
+        the hits to assign, the Joker), over the top of the map."""
+        banner = self._banner()
+        if banner is None:
+            return None
+        rect, picture = banner
+        surface.blit(picture, rect)
+        return rect
+
+    # -- the hand-over cover ----------------------------------------------------------------------------
+    def draw_handover(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        cover = pygame.Surface((w, h))
+        cover.fill((28, 20, 14))
+        for y in range(0, h, 6):
+            pygame.draw.line(cover, (36, 26, 18), (0, y), (w, y))
+        surface.blit(cover, (0, 0))
+        side = self.controller.session.deciding_side() or ""
+        name = self.controller.side_names.get(side, side)
+        big = font(max(24, round(48 * self.scale)))
+        small = font(max(12, round(20 * self.scale)), bold=False)
+        title = big.render(f"Pass to {name}", True, (245, 236, 214))
+        surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 30)))
+        hint = small.render(
+            "The board is hidden. Click or press Enter when you have the seat.", True, (214, 192, 146)
+        )
+        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 24)))

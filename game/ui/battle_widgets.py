@@ -1,0 +1,201 @@
+"""The battle screen's pygame-gui widgets: the side panel (the unit shown with its status chips, the combat
+log) and the action bar (:mod:`game.ui.action_bar`'s buttons and the fixed buttons at its right end), laid
+out for a :class:`~game.ui.battle_hud.Layout`. What they say and whether they are enabled is the
+:class:`~game.ui.controller.BattleController`'s and :mod:`game.ui.action_bar`'s; this module only places
+them and keeps their texts up to date.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UILabel, UIPanel, UITextBox
+
+from game.rules import LegalAction
+from game.ui.action_bar import bar_buttons, fixed_buttons
+from game.ui.battle_hud import Layout, fit_text, font
+from game.ui.battle_words import esc, log_html, unit_html
+from game.ui.controller import BattleController
+from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
+
+__all__ = ["BattleWidgets"]
+
+
+class BattleWidgets:
+    """The widgets of one battle screen, built by :meth:`build` into ``scene``'s manager (their buttons
+    run through ``scene.button``: a click sound, the command after pygame-gui is done with the event)."""
+
+    def __init__(self, scene: GuiScene, controller: BattleController) -> None:
+        self.scene = scene
+        self.controller = controller
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.action_buttons: list[tuple[pygame_gui.elements.UIButton, LegalAction]] = []
+        self.choice_buttons: list[tuple[TipButton, str]] = []
+        self.status_chips: list[tuple[TipButton, str]] = []
+        self.unit_box: UITextBox | None = None
+        self.log_box: UITextBox | None = None
+        self._log_shown = -1
+
+    def build(self, manager: GuiManager, lay: Layout, fixed: dict[str, Callable[[], None]]) -> None:
+        """The panel and the bar for ``lay``; ``fixed`` runs each fixed button by its key (end_turn,
+        auto_deploy, back, undo, menu)."""
+        c = self.controller
+        self.buttons = {}
+        self.action_buttons = []
+        self.choice_buttons = []
+        self._preload_fonts(manager, lay.s)
+        panel = UIPanel(lay.panel, manager=manager, object_id="#battle_panel")
+        pw = lay.panel.width - lay.px(16)
+        chips_h = self._build_status_chips(manager, panel, pw, lay)
+        self.unit_box = UITextBox(
+            "",
+            pygame.Rect(lay.px(6), lay.px(6), pw, lay.px(250) - chips_h),
+            manager=manager,
+            container=panel,
+            object_id="#unit_box",
+        )
+        UILabel(
+            pygame.Rect(lay.px(6), lay.px(262), pw, lay.px(24)),
+            "Combat log",
+            manager=manager,
+            container=panel,
+            object_id="#panel_heading",
+        )
+        log_h = lay.panel.height - lay.px(300)
+        self.log_box = UITextBox(
+            "",
+            pygame.Rect(lay.px(6), lay.px(288), pw, max(lay.px(60), log_h)),
+            manager=manager,
+            container=panel,
+            object_id="#log_box",
+        )
+        self._log_shown = -1
+        bar = UIPanel(lay.bar, manager=manager, object_id="#action_bar")
+        entries = bar_buttons(c)
+        fixed_w = lay.px(118)
+        inner_w = bar.get_container().get_rect().width  # the bar inside its frame
+        room = inner_w - lay.px(18) - fixed_w
+        count = len(entries)
+        rows = max(1, min(3, -(-count * lay.px(170) // max(1, room))))
+        per_row = max(1, -(-count // rows)) if count else 1
+        width = max(lay.px(64), min(lay.px(240), room // per_row))
+        inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
+        row_h = min(lay.px(40), (inner_h - lay.px(4) * (rows - 1)) // rows)
+        face = font(max(9, round(14 * lay.s)), bold=True)
+        for i, entry in enumerate(entries):
+            row, col = divmod(i, per_row)
+            rect = pygame.Rect(
+                lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h
+            )
+            command = (
+                functools.partial(c.choose, entry.action)
+                if entry.action is not None
+                else functools.partial(c.choose_option, entry.choice)
+            )
+            button = self.scene.button(
+                rect,
+                fit_text(face, entry.text, rect.width - lay.px(10)),
+                command,
+                container=bar,
+                tooltip=entry.tooltip,
+                enabled=entry.enabled,
+                class_id="@action",
+            )
+            if entry.action is None:
+                self.choice_buttons.append((button, entry.choice))
+                continue
+            if entry.selected:
+                button.set_selected(True)
+            self.action_buttons.append((button, entry.action))
+        right = inner_w - lay.px(6)  # inside the panel's frame
+        fixed_h = (inner_h - lay.px(8)) // 3
+        for n, spec in enumerate(fixed_buttons(c)):
+            rect = pygame.Rect(right - fixed_w, lay.px(4) + n * (fixed_h + lay.px(4)), fixed_w, fixed_h)
+            self.buttons[spec.key] = self.scene.button(
+                rect,
+                spec.text,
+                fixed[spec.key],
+                container=bar,
+                tooltip=spec.tooltip,
+                enabled=spec.enabled,
+                class_id="@action",
+            )
+
+    def _build_status_chips(self, manager: GuiManager, panel: UIPanel, width: int, lay: Layout) -> int:
+        """The selected unit's statuses as chips at the foot of the unit box, each with a tooltip quoting
+        the rule it comes from; returns the height they take."""
+        self.status_chips = []
+        shown = self.controller.panel_unit()
+        if shown is None or self.controller.covered:
+            return 0
+        statuses = self.controller.unit_view(shown).statuses
+        if not statuses:
+            return 0
+        face = font(max(9, round(13 * lay.s)), bold=True)
+        h, gap = lay.px(26), lay.px(4)
+        rects: list[pygame.Rect] = []
+        x, row = 0, 0
+        for st in statuses:
+            w = min(width, face.size(st.name)[0] + lay.px(22))
+            if x and x + w > width:
+                x, row = 0, row + 1
+            rects.append(pygame.Rect(x, row * (h + gap), w, h))
+            x += w + gap
+        rows = row + 1
+        top = lay.px(6) + lay.px(250) - rows * (h + gap)
+        for st, rect in zip(statuses, rects, strict=True):
+            detail = f"<br>{esc(st.detail)}" if st.detail else ""
+            tip = f"<b>{esc(st.name)}</b>{detail}<br><i>\u201c{esc(st.rule)}\u201d</i>"
+            chip = TipButton(
+                rect.move(lay.px(6), top),
+                fit_text(face, st.name, rect.width - lay.px(8)),
+                manager=manager,
+                container=panel,
+                tool_tip_text=tip,
+                object_id=pygame_gui.core.ObjectID(object_id="#status_chip", class_id="@status_chip"),
+            )
+            self.status_chips.append((chip, st.name))
+        return rows * (h + gap)
+
+    @staticmethod
+    def _preload_fonts(manager: GuiManager, scale: float) -> None:
+        """The unit panel's and log's rich text uses bold, italic and larger sizes of the text font:
+        load them with the screen rather than on first use (pygame-gui warns otherwise)."""
+        theme_font = _theme_cached(scale).get("text_box", {}).get("font", {})
+        name, size = theme_font.get("name"), int(theme_font.get("size", 15))
+        if not name:
+            return
+        fonts = manager.get_theme().get_font_dictionary()
+        wanted = []
+        for points, style in ((size, "bold"), (round(18 * scale), "bold"), (size, "italic")):
+            font_id = fonts.create_font_id(points, name, style == "bold", style == "italic")
+            if not fonts.check_font_preloaded(font_id):
+                wanted.append({"name": name, "point_size": points, "style": style})
+        if wanted:
+            manager.preload_fonts(wanted)
+
+    def update_panels(self) -> None:
+        """The unit panel's and the log's texts now (set only when they changed)."""
+        c = self.controller
+        if self.unit_box is not None:
+            text = self._unit_text()
+            if text != self.unit_box.html_text:
+                self.unit_box.set_text(text)
+        if self.log_box is not None and self._log_shown != len(c.feed.log):
+            self.log_box.set_text(log_html(c.feed.log))
+            if self.log_box.scroll_bar is not None:
+                self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+            self._log_shown = len(c.feed.log)
+
+    def _unit_text(self) -> str:
+        c = self.controller
+        if c.handover:
+            return ""
+        unit = c.panel_unit()
+        if unit is None:
+            return "<b>No decision to make</b>"
+        v = c.unit_view(unit)
+        return unit_html(v, c.side_names.get(v.side, v.side), looking_only=unit == c.inspected)

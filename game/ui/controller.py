@@ -1,0 +1,521 @@
+"""The battle screen's decisions, without pygame: which unit is commanded and which is looked at, the action
+being aimed and its picks, the commands they make, the hand-over between hotseat players, undo, the
+end-turn question, what the status line says (what the action bar offers is read from here by
+:mod:`game.ui.action_bar`; the log, dice and floaters an event leaves are :mod:`game.ui.battle_feed`'s).
+
+The screen (``game.ui.battle``) decodes mouse and keys into calls here (a tile clicked, a number key, a die
+dropped on a tile) and draws what is here; this module turns them into :class:`~game.commands.Command`\\ s
+through the LegalAction contract only (:class:`~game.ui.picking.Picker`) and hands them to the
+:class:`~game.ui.session.BattleSession`. It knows no rule: what may be done, its cost and why not come
+from the session's legal actions, the words of a decision from ``Ruleset.prompt``, the unit panel from
+``Ruleset.unit_view``. The camera is the screen's: the controller asks for it through ``centre_on`` and
+``centre_on_hexes``, and for sounds through ``play``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.commands import Command
+from game.events import Event
+from game.hexgrid import Hex, hex_distance
+from game.match import Match
+from game.rules import LegalAction, Prompt, UnitView
+from game.ui.battle_feed import BattleFeed
+from game.ui.battle_words import aim_hint, preview_text, short_label
+from game.ui.picking import Hover, Picker, units_at
+from game.ui.session import BattleSession
+
+__all__ = ["BattleController"]
+
+
+class BattleController:
+    """One battle's selection, aiming and decision flow (see the module text)."""
+
+    def __init__(
+        self,
+        session: BattleSession,
+        side_names: dict[str, str] | None = None,
+        *,
+        play: Callable[[str], None] | None = None,
+        centre_on: Callable[[int], None] | None = None,
+        centre_on_hexes: Callable[[tuple[Hex, ...]], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.side_names = side_names or {p.side: p.name or p.side for p in session.match.posses}
+        self.sides = [p.side for p in session.match.posses]
+        self.centre_on = centre_on or (lambda _unit: None)
+        self.centre_on_hexes = centre_on_hexes or (lambda _hexes: None)
+        self.feed = BattleFeed(session, play)
+        self.selected: int | None = None
+        self.inspected: int | None = None  # a unit clicked to look at (its panel), not commanded
+        self.picker: Picker | None = None
+        self.hover_hex: Hex | None = None
+        self.hovered: Hover = Hover()
+        self.message = ""
+        self.handover = False
+        self.handover_pending = False
+        self.over_reported = False
+        self.clock = 0.0  # seconds shown, for the dice rolling and the tokens' idle motion
+        self.stale = True  # the action bar and panels are to be built again
+        self._centre_after_handover: int | None = None
+        self._deploy_view_for = ""
+        self._prompt_cache: tuple[object, Prompt | None] | None = None
+        self._reach_cache: tuple[object, dict[Hex, int]] | None = None
+        self._targets_cache: tuple[object, tuple[int, ...]] | None = None
+        self._views: dict[int, UnitView] = {}
+        self._views_for: tuple[int, int] | None = None
+        for e in session.match.history:
+            self.feed.log_event(e)
+        self.after_change([])
+
+    # -- reading the match ------------------------------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self.session.match
+
+    def state_key(self) -> tuple[int, int]:
+        """Changes whenever the match does (a command applied, an undo: a new match object)."""
+        return id(self.match), len(self.match.log)
+
+    def unit_view(self, unit: int) -> UnitView:
+        """The ruleset's view of a unit, asked once per match state (the panel and tokens ask each frame)."""
+        key = self.state_key()
+        if self._views_for != key:
+            self._views.clear()
+            self._views_for = key
+        view = self._views.get(unit)
+        if view is None:
+            view = self.match.ruleset.unit_view(self.match, unit)
+            self._views[unit] = view
+        return view
+
+    def actor_actions(self) -> list[LegalAction]:
+        """The legal actions of the selected unit."""
+        if self.selected is None:
+            return []
+        return self.session.actions_for(self.selected)
+
+    def prompt(self) -> Prompt | None:
+        """The ruleset's words for a decision that breaks into the turns, asked once per state."""
+        key = self.state_key()
+        if self._prompt_cache is None or self._prompt_cache[0] != key:
+            prompt = None if self.session.outcome is not None else self.match.ruleset.prompt(self.match)
+            self._prompt_cache = (key, prompt)
+        return self._prompt_cache[1]
+
+    @property
+    def covered(self) -> bool:
+        """The board takes no orders: the hand-over cover is up or about to come."""
+        return self.handover or self.handover_pending
+
+    def panel_unit(self) -> int | None:
+        """The unit the panel shows: one clicked to look at, else the one being commanded."""
+        if self.inspected is not None and self.match.position(self.inspected) is None:
+            self.inspected = None
+        return self.inspected if self.inspected is not None else self.selected
+
+    def choosing(self) -> Picker | None:
+        """The picker while it waits for one of its action's choices (shown as buttons)."""
+        p = self.picker
+        if p is not None and p.action.needs == "choice" and not p.option and not self.covered:
+            return p
+        return None
+
+    def assigning(self) -> Picker | None:
+        """The picker while hits are being assigned and the board is not covered (the dice tray)."""
+        p = self.picker
+        if p is None or p.action.needs != "assign" or self.covered:
+            return None
+        return p
+
+    def die_values(self) -> tuple[int, ...]:
+        """The face of each die being assigned (0 when the action does not say)."""
+        picker = self.picker
+        if picker is None:
+            return ()
+        values = picker.action.dice
+        return values if len(values) == len(picker.slots) else tuple(0 for _ in picker.slots)
+
+    def targets(self, picker: Picker) -> tuple[int, ...]:
+        """The units an action can reach, asked once per state and action (an attack that names no
+        target asks the preview of every unit)."""
+        key = (self.state_key(), picker.action, picker.option)
+        if self._targets_cache is None or self._targets_cache[0] != key:
+            self._targets_cache = (key, picker.reachable_targets())
+        return self._targets_cache[1]
+
+    def reach_costs(self, action: LegalAction) -> dict[Hex, int]:
+        """The cheapest cost to each offered tile (for the dots), cached per state and action."""
+        key = (len(self.match.log), action)
+        if self._reach_cache is None or self._reach_cache[0] != key:
+            here = self.match.position(action.actor)
+            costs: dict[Hex, int] = {}
+            if here is not None:
+                reach = self.match.battlefield.reachable(here, 99)
+                costs = {h: reach.get(h, hex_distance(here, h)) for h in action.hexes}
+            self._reach_cache = (key, costs)
+        return self._reach_cache[1]
+
+    def widget_key(self) -> object:
+        """Changes whenever the action bar or the panels must be built again."""
+        picker = self.picker
+        return (
+            len(self.match.log),
+            id(self.match),
+            self.selected,
+            self.inspected,
+            self.handover,
+            self.handover_pending,
+            picker is not None and picker.action,
+            picker is not None and picker.option,
+            picker is not None and picker.command() is not None,
+            picker is not None and tuple(picker.slots),
+        )
+
+    # -- after a command ----------------------------------------------------------------------------------
+    def after_change(self, events: list[Event]) -> None:
+        """After a command (or at start): choose the deciding unit, aim forced decisions, hand over."""
+        self.picker = None
+        self.inspected = None
+        actors = self.session.actors()
+        if self.selected not in actors:
+            self.selected = actors[0] if actors else None
+        legal = self.session.legal()
+        assign = next((a for a in legal if a.needs == "assign"), None)
+        if assign is not None:
+            self.selected = assign.actor
+            self.picker = Picker(self.match, assign)
+        elif (forced := self.forced_choice(legal)) is not None:
+            self.selected = forced.actor
+            self.picker = Picker(self.match, forced)
+        else:
+            deploy = [a for a in self.actor_actions() if a.action == "deploy" and a.enabled]
+            if deploy:
+                self.picker = Picker(self.match, deploy[0])
+                side = deploy[0].side
+                if side != self._deploy_view_for:
+                    self._deploy_view_for = side
+                    self.centre_on_hexes(deploy[0].hexes)
+        if self.session.needs_handover():
+            # the cover comes once the roll and its damage have been seen (the attacker watches the
+            # result on the board); until then the board takes no orders
+            self.handover_pending = True
+        started = self.session.turn_started(events)
+        if started is not None:
+            if self.handover_pending or self.handover:
+                self._centre_after_handover = started
+            else:
+                self.centre_on(started)
+        self._reach_cache = None
+        self.stale = True
+        if self.session.outcome is not None:
+            self.picker = None
+        self._pass_if_nothing_else(legal)
+
+    def _pass_if_nothing_else(self, legal: list[LegalAction]) -> None:
+        """A reaction window where the decider can do nothing but let it go ("X can only pass now"):
+        sent at once rather than asking for a click that decides nothing."""
+        if self.session.outcome is not None or self.prompt() is None:
+            return
+        enabled = [a for a in legal if a.enabled]
+        if len(enabled) == 1 and enabled[0].needs == "" and not enabled[0].ends_turn and len(legal) > 1:
+            only = enabled[0]
+            self.feed.note(f"{self.match.identity(only.actor).name} can only pass")
+            self.send(only.command())
+
+    @staticmethod
+    def forced_choice(legal: list[LegalAction]) -> LegalAction | None:
+        """A choice the decider cannot put off (the Joker's place): the only thing it may do."""
+        enabled = [a for a in legal if a.enabled]
+        if len(enabled) == 1 and enabled[0].needs == "choice" and len(enabled[0].choices) > 1:
+            return enabled[0]
+        return None
+
+    def send(self, command: Command) -> bool:
+        """Hand a command to the session; show the reason if it is refused."""
+        events, reason = self.session.try_apply(command)
+        if reason is not None:
+            self.message = reason
+            return False
+        self.message = ""
+        self.feed.take(events)
+        self.after_change(events)
+        return True
+
+    # -- choosing and aiming ------------------------------------------------------------------------------
+    def choose(self, action: LegalAction) -> None:
+        """An action bar button (or its number key)."""
+        if not action.enabled:
+            self.message = action.reason or "not possible now"
+            return
+        current = self.picker
+        if (
+            current is not None
+            and current.action == action
+            and action.needs in ("targets", "assign")
+            and (cmd := current.command()) is not None
+        ):
+            self.send(cmd)  # the button again confirms the picks (the hits as assigned)
+            return
+        if current is not None and current.action == action and action.needs == "assign":
+            self.message = "assign every die first: drag each onto a target"
+            return
+        picker = Picker(self.match, action)
+        if action.needs == "choice" and len(action.choices) == 1:
+            picker.option = action.choices[0]
+        if action.needs == "choice" and not picker.option:
+            self.picker = picker
+            self.message = f"{action.label}: choose one"
+            self.stale = True
+            return
+        self._aim(picker)
+
+    def choose_option(self, option: str) -> None:
+        """One of the choice buttons (or its number key) while a choice is being made."""
+        picker = self.choosing()
+        if picker is None or option not in picker.action.choices:
+            return
+        picker.option = option
+        self.picker = None  # aimed afresh: a choice that still needs the map is pointed, not fired
+        self._aim(picker)
+
+    def cancel_aim(self) -> None:
+        """Put the chosen action down (Esc, right click, Back), unless the decision cannot wait."""
+        if self.picker is None or self.picker.action.needs == "assign":
+            return
+        if self.forced_choice(self.session.legal()) is not None:
+            return
+        self.picker = None
+        self.message = ""
+        self.stale = True
+
+    def _aim(self, picker: Picker) -> None:
+        """Send an action that needs nothing more, else aim it on the map."""
+        action = picker.action
+        if picker.ready_without_map and not picker.reachable_targets():
+            cmd = picker.command()
+            if cmd is not None:
+                self.send(cmd)
+            return
+        if self.picker is not None and self.picker.action == action and picker.ready_without_map:
+            cmd = picker.command()  # a second press fires without pointing at anyone
+            if cmd is not None:
+                self.send(cmd)
+            return
+        self.picker = picker
+        self.message = aim_hint(action)
+        self._reach_cache = None
+        self.stale = True
+
+    def click_map(self, h: Hex | None, pointed: int | None, button: int) -> None:
+        """A click on tile ``h`` (``pointed``: the unit whose token the pointer is on); ``button`` 1 is the
+        left button, 3 the right one."""
+        if self.covered or h is None:
+            return
+        if button == 3:
+            if self.picker is not None and self.picker.has_picks:
+                self.take_back()
+            else:
+                self.cancel_aim()
+            return
+        if self.picker is not None:
+            cmd = self.picker.click(h, pointed)
+            if self.picker.action.needs == "assign":
+                self._assign_message()  # sent by Enter or the button, once the player has looked
+            elif cmd is not None:
+                self.send(cmd)
+            elif self.picker.action.needs in ("targets",) and self.picker.picked:
+                self.message = f"{len(self.picker.picked)} picked: Enter to confirm"
+            return
+        actors = set(self.session.actors())
+        here = sorted((u for u in units_at(self.match, h) if u in actors), key=lambda u: u != pointed)
+        if here:
+            self.selected = here[0]
+            self.inspected = None
+        else:
+            # any other unit (a foe, an ally not acting now): its panel, until a unit of yours is chosen
+            others = units_at(self.match, h)
+            self.inspected = (pointed if pointed in others else others[0]) if others else None
+        self.stale = True
+
+    def take_back(self) -> None:
+        """Take back the last pick of the action being aimed (right click, Backspace)."""
+        if self.picker is not None and self.picker.has_picks:
+            self.picker.unpick()
+            self._assign_message()
+
+    def drop_die(self, die: int, h: Hex | None, pointed: int | None, *, moved: bool) -> None:
+        """Die ``die`` of the tray let go over tile ``h`` (``moved``: it was dragged, not clicked): onto a
+        target there, back into the tray when dragged into the open, else into the hand for a target
+        click."""
+        picker = self.picker
+        if picker is None or picker.action.needs != "assign":
+            return
+        targets = units_at(self.match, h, picker.action.targets) if h is not None else []
+        if targets:
+            picker.assign(die, pointed if pointed in targets else targets[0])
+        elif moved:
+            picker.assign(die, None)  # dragged off into the open: taken back
+        else:
+            picker.hold(None if picker.holding == die else die)  # a click: in hand for a target click
+        self._assign_message()
+
+    def _assign_message(self) -> None:
+        picker = self.picker
+        if picker is None or picker.action.needs != "assign":
+            return
+        left = sum(1 for t in picker.slots if t is None)
+        if left:
+            self.message = f"{left} hit{'s' if left != 1 else ''} to assign: drag a die onto a target"
+            return
+        preview = picker.preview()
+        names = ", ".join(
+            f"{self.match.identity(u).name} {amount}" for u, amount in (preview.per_target if preview else ())
+        )
+        self.message = "all hits assigned" + (f" ({names})" if names else "") + ": Enter fires them"
+
+    def hover(self, h: Hex | None, pointed: int | None) -> None:
+        """The pointer is over tile ``h`` (on the token of ``pointed``): what aiming there would do."""
+        self.hover_hex = h
+        self.hovered = self.picker.hover(h, pointed) if self.picker is not None else Hover(h)
+
+    def hover_key(self) -> object:
+        """What the hover depends on besides the tile and the camera: the match, the action aimed, its
+        picks (a change of any of them makes the shown odds stale)."""
+        p = self.picker
+        return (
+            self.state_key(),
+            id(p),
+            p is not None and p.option,
+            p is not None and tuple(p.slots),
+        )
+
+    # -- keys -----------------------------------------------------------------------------------------------
+    def escape(self) -> bool:
+        """The pause key: put the aimed action down, else stop looking at another unit; True when there
+        was nothing to put down (the pause menu opens)."""
+        if (
+            self.picker is not None
+            and self.picker.action.needs != "assign"
+            and self.forced_choice(self.session.legal()) is None
+        ):
+            self.cancel_aim()
+        elif self.inspected is not None:
+            self.inspected = None  # back to the unit being commanded
+            self.stale = True
+        else:
+            return True
+        return False
+
+    def confirm(self) -> bool:
+        """The end-turn key while picks are complete: send them; False when there is nothing to send (the
+        key ends the turn)."""
+        cmd = self.picker.command() if self.picker is not None else None
+        if cmd is None:
+            return False
+        self.send(cmd)
+        return True
+
+    def next_actor(self) -> None:
+        """Tab: command the next unit that has something to decide."""
+        self.inspected = None
+        actors = self.session.actors()
+        if actors:
+            i = actors.index(self.selected) if self.selected in actors else -1
+            self.selected = actors[(i + 1) % len(actors)]
+            self.stale = True
+
+    def number(self, index: int) -> None:
+        """Number key ``index + 1``: that option of the choice being made, else that action of the bar."""
+        choosing = self.choosing()
+        if choosing is not None:
+            if index < len(choosing.action.choices):
+                self.choose_option(choosing.action.choices[index])
+            return
+        bar = [a for a in self.actor_actions() if not a.ends_turn]
+        if index < len(bar):
+            self.choose(bar[index])
+
+    # -- turns, hand-over, undo --------------------------------------------------------------------------
+    def end_action(self) -> LegalAction | None:
+        """The selected unit's action that ends its turn, if it has one now."""
+        return next((a for a in self.actor_actions() if a.ends_turn), None)
+
+    def end_turn_question(self) -> str | None:
+        """Why ending the turn is worth a question (AP left and something still possible), or None."""
+        if self.selected is None:
+            return None
+        view = self.unit_view(self.selected)
+        usable = [a for a in self.actor_actions() if a.enabled and a.cost > 0 and not a.ends_turn]
+        ap = view.action_points[0]
+        if ap > 0 and usable:
+            could = ", ".join(short_label(a.label) for a in usable[:4]) + (
+                "\u2026" if len(usable) > 4 else ""
+            )
+            return f"{view.name} still has {ap} AP and could: {could}".rstrip(".") + "."
+        return None
+
+    def auto_deploy(self) -> None:
+        """The "Auto-deploy" button: the ruleset's deployment for the side deploying now, one command at a
+        time while that side is still the one deploying."""
+        side = self.session.deciding_side()
+        for cmd in self.match.ruleset.auto_deploy(self.match):
+            if self.session.deciding_side() != side or cmd.side not in ("", side):
+                continue
+            if self.match.validate(cmd) is None:
+                self.send(cmd)
+
+    def undo(self) -> None:
+        """Take the last command back, or say why it cannot be."""
+        problem = self.session.undo_problem()
+        if problem is not None:
+            self.message = problem
+            return
+        undone = self.session.undo()
+        self.feed.note(f"Undone: {undone.action.replace('_', ' ')}")
+        self.after_change([])
+
+    def take_seat(self) -> None:
+        """The next player has the seat: the cover goes, the camera on the unit whose turn began."""
+        self.handover = False
+        self.stale = True
+        if self._centre_after_handover is not None:
+            self.centre_on(self._centre_after_handover)
+            self._centre_after_handover = None
+
+    def advance(self, dt: float, speed: float) -> bool:
+        """A frame of ``dt`` seconds at animation speed ``speed``: age the dice and floaters, bring the
+        cover up once they are done; True once, when the battle is over and its last roll has been seen."""
+        self.clock += dt
+        self.feed.advance(dt * max(0.1, speed))
+        if self.handover_pending and not self.feed.busy:
+            self.handover_pending = False
+            self.handover = self.session.needs_handover() and self.session.outcome is None
+            self.stale = True
+        if self.session.outcome is not None and not self.over_reported and self.feed.dice is None:
+            self.over_reported = True
+            return True
+        return False
+
+    # -- what the screen says ----------------------------------------------------------------------------
+    def status_text(self) -> str:
+        """The status line: whose decision it is, the last message, the tile under the pointer and what
+        aiming there would do."""
+        parts = []
+        side = self.session.deciding_side()
+        if side is not None:
+            parts.append(f"{self.side_names.get(side, side)} to decide")
+        if self.message:
+            parts.append(self.message)
+        if self.hover_hex is not None:
+            t = self.match.battlefield.terrain_at(self.hover_hex)
+            cost = self.match.battlefield.move_cost(self.hover_hex)
+            cover = t.cover.name.lower() if t.cover.name != "NONE" else "no"
+            parts.append(f"{t.name}: {cover} cover, move {cost if cost is not None else 'blocked'}")
+        preview = self.hovered.preview if self.picker is not None else None
+        if preview is not None:
+            parts.append(preview_text(preview, lambda u: self.match.identity(u).name))
+        elif self.picker is not None and self.hovered.reason and self.hovered.hex is not None:
+            parts.append(self.hovered.reason)
+        return "   \u2022   ".join(parts)

@@ -19,6 +19,7 @@ from typing import Final
 from game.battlefield import build_battlefield
 from game.hexgrid import Hex, StaggerAxis
 from game.posses import data_dir, file_stem
+from game.resources import maps_dir
 from game.rules import RULESETS, UnknownRulesetError, get_ruleset
 from game.save import SaveError, read_save
 from game.tiledmap import MapLoadError, MapProblem, load_tiled_map
@@ -37,7 +38,7 @@ __all__ = [
     "saves_dir",
 ]
 
-MAPS_DIR: Final = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR: Final = maps_dir()
 RULESET_ORDER: Final = ("frontier", "rift")
 
 

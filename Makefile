@@ -7,7 +7,7 @@ PLAY_STAMP := $(VENV)/.installed
 MAP ?=
 VIEW_MAP ?= maps/frontier_town.tmx
 
-.PHONY: play test lint typecheck bench soak screenshots clean
+.PHONY: play test wheel-smoke lint typecheck bench soak screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy game ai tools
 	$(BIN)/python -m pytest -q --benchmark-disable
+	$(MAKE) --no-print-directory wheel-smoke
+
+# The installed game, not the checkout: build the wheel, install it into a fresh venv outside the
+# checkout and run its `hexslinger` from another directory (tools/wheel_smoke.sh; about 30 s).
+wheel-smoke: $(STAMP)
+	PYTHON=$(PYTHON) BUILD_PYTHON=$(BIN)/python tools/wheel_smoke.sh
 
 typecheck: $(STAMP)
 	$(BIN)/mypy game ai tools
@@ -53,4 +59,4 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle_joker.png --ruleset frontier --decision prompt
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks build dist *.egg-info

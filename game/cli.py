@@ -12,9 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from game.resources import ResourceError, shipped_map, shipped_maps
 from game.tiledmap import MapLoadError
-
-DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "frontier_town.tmx"
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -45,6 +44,18 @@ def _positive(text: str) -> int:
     return value
 
 
+def _map(text: str) -> Path:
+    """A map argument: a .tmx file, or the name of a shipped map (``hexslinger maps`` lists them) when no
+    such file exists."""
+    path = Path(text)
+    if path.exists():
+        return path
+    try:
+        return shipped_map(text) or path
+    except ResourceError:  # reported by the command that needs the maps
+        return path
+
+
 def _point(text: str) -> tuple[int, int]:
     try:
         x_text, y_text = text.split(",")
@@ -68,9 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "map",
         nargs="?",
-        type=Path,
+        type=_map,
         default=None,
-        help="a .tmx map to open in the map view (without one: the title screen)",
+        help="a .tmx map, or a shipped map's name, to open in the map view (without one: the title screen)",
     )
     play.add_argument(
         "--size",
@@ -80,16 +91,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--screen",
-        choices=("title", "settings", "posse", "newbattle", "load", "pause", "results"),
+        choices=("title", "settings", "posse", "newbattle", "load", "battle", "pause", "results"),
         default=None,
-        help="without a map: open on this screen over the title, for screenshots (pause and results: on a "
-        "demonstration battle)",
+        help="without a map: open on this screen over the title, for screenshots (battle, pause and "
+        "results: on a demonstration battle)",
     )
     play.add_argument(
         "--ruleset",
         choices=("frontier", "rift"),
         default="frontier",
-        help="with --screen posse: the posse builder's rules (it opens on their first built-in posse)",
+        help="with --screen posse: the posse builder's rules (it opens on their first built-in posse); "
+        "with --screen battle: the demonstration battle's",
     )
     play.add_argument(
         "--frames",
@@ -106,11 +118,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="put the mouse pointer at this window position first (for headless screenshots)",
     )
 
+    sub.add_parser("maps", help="list the maps that come with Hexslinger (their names and files)")
     check = sub.add_parser("check-map", help="list every problem in one or more maps (exit 1 if any)")
-    check.add_argument("maps", nargs="+", type=Path, metavar="MAP")
+    check.add_argument(
+        "maps",
+        nargs="*",
+        type=_map,
+        metavar="MAP",
+        help="a .tmx file or a shipped map's name (none: every shipped map)",
+    )
 
     render = sub.add_parser("render-map", help="write a whole map as a PNG, tile for tile as Tiled draws it")
-    render.add_argument("map", type=Path)
+    render.add_argument("map", type=_map, help="a .tmx file or a shipped map's name")
     render.add_argument("--out", type=Path, required=True, help="the PNG to write")
     render.add_argument("--grid", action="store_true", help="draw the hex grid")
     render.add_argument("--coords", action="store_true", help="write each hex's col,row in it")
@@ -201,11 +220,25 @@ def cmd_play(args: argparse.Namespace) -> int:
     )
 
 
+def cmd_maps(args: argparse.Namespace) -> int:
+    from game.tiledmap import load_tiled_map
+
+    del args
+    for path in shipped_maps():
+        try:
+            title = load_tiled_map(path).properties.get("title")
+        except MapLoadError:
+            title = None
+        shown = title if isinstance(title, str) and title.strip() else "(no title)"
+        print(f"{path.stem:<20} {shown:<32} {path}")
+    return EXIT_OK
+
+
 def cmd_check_map(args: argparse.Namespace) -> int:
     from game.mapcheck import check_map
 
     any_problem = False
-    for path in args.maps:
+    for path in args.maps or shipped_maps():
         problems = check_map(path)
         if problems:
             any_problem = True
@@ -485,6 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(["play", *(argv or [])])
     handlers = {
         "play": cmd_play,
+        "maps": cmd_maps,
         "check-map": cmd_check_map,
         "render-map": cmd_render_map,
         "replay": cmd_replay,
@@ -492,5 +526,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     try:
         return handlers[args.command](args)
+    except ResourceError as error:
+        print(f"hexslinger: {error}", file=sys.stderr)
+        return EXIT_PROBLEMS
     except KeyboardInterrupt:
         return 130

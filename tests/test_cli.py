@@ -85,3 +85,50 @@ def test_make_play_without_a_display_prints_one_line() -> None:
     output = (result.stdout + result.stderr).strip().splitlines()
     assert [line for line in output if "no display found" in line] == output[-1:]
     assert "Error" not in result.stderr
+
+
+def test_maps_lists_the_shipped_maps_by_name_title_and_file() -> None:
+    from game.resources import maps_dir
+
+    result = run_cli("maps")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split() for line in result.stdout.splitlines()]
+    assert [row[0] for row in rows] == ["canyon_railyard", "frontier_town", "ranch_duel"]
+    assert "Showdown at the Lazy K" in result.stdout
+    assert all(row[-1] == str(maps_dir() / f"{row[0]}.tmx") for row in rows)
+
+
+def test_check_map_without_a_map_checks_every_shipped_map() -> None:
+    result = run_cli("check-map")
+    assert result.returncode == 0, result.stdout + result.stderr
+    checked = sorted(Path(line.split(": ")[0]).name for line in result.stdout.splitlines())
+    assert checked == sorted(p.name for p in (ROOT / "maps").glob("*.tmx"))
+    assert all(line.endswith(": OK") for line in result.stdout.splitlines())
+
+
+def test_a_shipped_map_is_found_by_its_name_from_any_directory(tmp_path: Path) -> None:
+    """Installed from a wheel, the maps live inside the package: `check-map ranch_duel` finds them; a
+    file of that name in the working directory comes first, and an unknown name is a missing file."""
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "check-map", "ranch_duel", "frontier_town.tmx", "no_such_map"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert f"{ROOT / 'maps' / 'ranch_duel.tmx'}: OK" in result.stdout
+    assert f"{ROOT / 'maps' / 'frontier_town.tmx'}: OK" in result.stdout
+    assert "no_such_map: the map file does not exist" in result.stdout
+    assert "Traceback" not in result.stderr
+    (tmp_path / "ranch_duel").write_text("not a map", encoding="utf-8")
+    local = subprocess.run(
+        [sys.executable, "-m", "game", "check-map", "ranch_duel"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert local.returncode == 1 and local.stdout.startswith("ranch_duel: 1 problem")

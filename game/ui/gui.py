@@ -1,10 +1,11 @@
 """pygame-gui for the menu screens: the western theme, a manager per screen, and the scene base class.
 
-The theme lives in ``assets/ui/theme.json`` (found from this package's location, never from the current
-directory). Its fonts are all called ``hexslinger_serif``; :func:`theme_data` points that name at a serif
-font found on the system (:data:`SERIF_FAMILIES`, first found wins) or, when there is none, at
-pygame-gui's bundled Noto Sans, and multiplies every font size by the player's UI scale. The theme
-therefore loads on any machine, fonts or not.
+The theme lives in ``assets/ui/theme.json`` (found through :mod:`game.resources`, never from the current
+directory). Its fonts are all called ``hexslinger_serif``; :func:`theme_data` points that name at the serif
+bundled in ``assets/fonts`` (DejaVu Serif, all four styles) and multiplies every font size by the player's
+UI scale. The font is the game's own, not whichever serif a machine has, so every layout measures the same
+everywhere (the fit tests measure text with it). Only if its files are missing (a broken install) does the
+theme fall back to pygame-gui's bundled Noto Sans, so it still loads.
 
 :class:`GuiScene` is a :class:`~game.ui.scenes.Scene` that owns a ``UIManager``: it forwards every event
 to it, updates and draws it, and rebuilds its widgets when the window size or the UI scale changes.
@@ -26,29 +27,18 @@ from pygame_gui.core import ObjectID
 from pygame_gui.core.text.text_box_layout import TextBoxLayout
 from pygame_gui.elements import UIButton
 
+from game.resources import ResourceError, asset, serif_font
 from game.ui import settings
 from game.ui.prefs import Prefs, save_prefs, settings_path
 from game.ui.scenes import Action, Scene
 from game.ui.sound import SoundBank
 
-THEME_PATH: Final = Path(__file__).resolve().parents[2] / "assets" / "ui" / "theme.json"
+THEME_PATH: Final = asset("ui", "theme.json")
 THEME_FONT: Final = "hexslinger_serif"
 FALLBACK_FONT: Final = "noto_sans"  # bundled with pygame-gui
-# Serif families by pygame's system-font name, best first: Century Schoolbook (C059) has the look of a
-# frontier newspaper; DejaVu Serif is on nearly every Linux; the rest cover macOS and Windows.
-SERIF_FAMILIES: Final = (
-    "c059",
-    "centuryschoolbook",
-    "dejavuserif",
-    "p052",
-    "bookantiqua",
-    "georgia",
-    "nimbusroman",
-    "liberationserif",
-    "notoserif",
-    "freeserif",
-    "timesnewroman",
-)
+SERIF_FAMILY: Final = "dejavuserif"  # the bundled serif (game.resources.SERIF_FILES)
+# (bold, italic) in FontFiles order
+FONT_STYLES: Final = ((False, False), (True, False), (False, True), (True, True))
 # Layouts are designed for this window; a smaller window shrinks the UI scale so everything still fits.
 BASE_SIZE: Final = (800, 600)
 MIN_LAYOUT_SCALE: Final = 0.6
@@ -64,39 +54,17 @@ class FontFiles:
     bold_italic: str
 
 
-def _sibling_style(regular: str, candidate: str | None, style: str) -> str | None:
-    """pygame's font table sometimes files a *Condensed* face under the plain family's bold; prefer the
-    plain family's own ``<Name>-<Style>`` file next to the regular one when it exists."""
-    reg = Path(regular)
-    own = reg.with_name(f"{reg.stem.split('-')[0]}-{style}{reg.suffix}")
-    if own.is_file() and (candidate is None or "condensed" in Path(candidate).name.lower()):
-        return str(own)
-    return candidate
-
-
 @functools.cache
 def find_serif_fonts() -> FontFiles | None:
-    """The first serif family installed (its four styles; a missing style uses the regular file)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
+    """The bundled serif's four styles, or None if its files are missing (a broken install)."""
     try:
-        installed = set(pygame.font.get_fonts())
-    except (OSError, pygame.error):  # no fontconfig
+        paths = [serif_font(bold=bold, italic=italic) for bold, italic in FONT_STYLES]
+    except ResourceError:
         return None
-    for family in SERIF_FAMILIES:
-        if family not in installed:
-            continue
-        regular = pygame.font.match_font(family)
-        if regular is None or not Path(regular).is_file():
-            continue
-        bold = _sibling_style(regular, pygame.font.match_font(family, bold=True), "Bold") or regular
-        italic = _sibling_style(regular, pygame.font.match_font(family, italic=True), "Italic") or regular
-        bold_italic = (
-            _sibling_style(regular, pygame.font.match_font(family, bold=True, italic=True), "BoldItalic")
-            or bold
-        )
-        return FontFiles(family, regular, bold, italic, bold_italic)
-    return None
+    if not all(path.is_file() for path in paths):
+        return None
+    regular, bold, italic, bold_italic = (str(path) for path in paths)
+    return FontFiles(SERIF_FAMILY, regular, bold, italic, bold_italic)
 
 
 def _font_blocks(theme: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -112,7 +80,7 @@ def _font_blocks(theme: dict[str, Any]) -> Iterator[dict[str, Any]]:
 def theme_data(scale: float = 1.0, fonts: FontFiles | bool | None = True) -> dict[str, Any]:
     """The theme as pygame-gui's dictionary, fonts resolved and sizes scaled.
 
-    ``fonts``: True finds the system serif (:func:`find_serif_fonts`); None forces the bundled fallback.
+    ``fonts``: True uses the bundled serif (:func:`find_serif_fonts`); None forces pygame-gui's fallback.
     """
     with THEME_PATH.open(encoding="utf-8") as handle:
         theme: dict[str, Any] = json.load(handle)
@@ -146,7 +114,7 @@ def _theme_cached(scale: float) -> dict[str, Any]:
 
 
 def display_font(size: int, bold: bool = True, italic: bool = False) -> pygame.font.Font:
-    """A pygame font in the theme's serif for drawn text (titles), or pygame's own font without one."""
+    """A pygame font in the theme's serif for drawn text (titles), or pygame's own font if it is missing."""
     if not pygame.font.get_init():
         pygame.font.init()
     files = find_serif_fonts()

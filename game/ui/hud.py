@@ -7,17 +7,18 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.resources import ResourceError, serif_font
 from game.ui import settings
 from game.ui.terrain import HexReport
 
 
 class TextCache:
-    """Rendered text surfaces by (text, colour, bold); fonts loaded once."""
+    """Rendered text surfaces by (text, colour, bold) in the bundled serif; fonts loaded once."""
 
-    def __init__(self, size: int, names: str = settings.STATUS_FONT_NAMES, limit: int = 256) -> None:
+    def __init__(self, size: int, limit: int = 256) -> None:
         self.size = size
-        self._regular = _load_font(names, size, bold=False)
-        self._bold = _load_font(names, size, bold=True)
+        self._regular = _load_font(size, bold=False)
+        self._bold = _load_font(size, bold=True)
         self._cache: OrderedDict[tuple[str, tuple[int, int, int], bool], pygame.Surface] = OrderedDict()
         self._limit = limit
 
@@ -39,10 +40,10 @@ class TextCache:
         return self._regular.get_linesize()
 
 
-def _load_font(names: str, size: int, *, bold: bool) -> pygame.font.Font:
+def _load_font(size: int, *, bold: bool) -> pygame.font.Font:
     try:
-        return pygame.font.SysFont(names, size, bold=bold)
-    except (OSError, pygame.error):  # no fontconfig / no system fonts: pygame's own font
+        return pygame.font.Font(serif_font(bold=bold), size)
+    except (OSError, pygame.error, ResourceError):  # the bundled font is missing (a broken install)
         font = pygame.font.Font(None, round(size * 1.3))
         font.bold = bold
         return font

@@ -20,6 +20,7 @@ from game.battlefield import build_battlefield
 from game.engine import registry
 from game.hexgrid import Hex, StaggerAxis
 from game.posses import data_dir, file_stem
+from game.resources import maps_dir
 from game.rules import UnknownRulesetError, get_ruleset
 from game.save import SaveError, read_save
 from game.tiledmap import MapLoadError, MapProblem, load_tiled_map
@@ -38,7 +39,7 @@ __all__ = [
     "saves_dir",
 ]
 
-MAPS_DIR: Final = Path(__file__).resolve().parents[2] / "maps"
+MAPS_DIR: Final = maps_dir()
 RULESET_ORDER: Final = ("frontier", "rift")
 
 

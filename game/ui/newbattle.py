@@ -378,7 +378,7 @@ class NewBattleScene(SheetScene):
         body = pygame.Rect(pad, top, inner.width - 2 * pad, inner.height - top - bar_h - self.px(24))
         gap = self.px(26)
         self.wide = body.width >= self.px(900)
-        left_w = round((body.width - gap) * (0.48 if self.wide else 0.43))  # room for the posses' names
+        left_w = round((body.width - gap) * (0.46 if self.wide else 0.43))  # room for the posses' names
         left = pygame.Rect(body.x, body.y, left_w, body.height)
         right = pygame.Rect(left.right + gap, body.y, body.width - left_w - gap, body.height)
         self._build_maps(manager, panel, left)
@@ -463,7 +463,8 @@ class NewBattleScene(SheetScene):
         self.section(rect, "Rules & Posses")
         y = rect.y + self.px(36)
         row_h = self.px(36)
-        label_w = min(round(rect.width * 0.27), self.px(112)) if self.wide else self.px(86)
+        label_w = min(round(rect.width * 0.27), self.px(112)) if self.wide else self.px(90)
+        indent = self.px(12) if self.wide else 0  # a narrow column has no room to indent "Played by"
         control = pygame.Rect(rect.x + label_w, y, rect.width - label_w, row_h)
         half = (control.width - self.px(8)) // 2
         rules = control if self.wide else pygame.Rect(rect.x, y, rect.width, row_h)
@@ -503,7 +504,7 @@ class NewBattleScene(SheetScene):
                 object_id=f"#side_{i}_title",
             )
             y += self.px(30)
-            self.label(pygame.Rect(rect.x + self.px(12), y, label_w - self.px(12), row_h), "Played by")
+            self.label(pygame.Rect(rect.x + indent, y, label_w - indent, row_h), "Played by")
             for j, (seat, text) in enumerate((("human", "Human"), ("ai", "AI"))):
                 button = self.button(
                     pygame.Rect(control.x + j * (half + self.px(8)), y, half, row_h),
@@ -518,7 +519,7 @@ class NewBattleScene(SheetScene):
                     button.set_selected(True)
                 self.buttons[f"seat_{i}_{seat}"] = button
             y += row_h + self.px(8)
-            self.label(pygame.Rect(rect.x + self.px(12), y, label_w - self.px(12), row_h), "Posse")
+            self.label(pygame.Rect(rect.x + indent, y, label_w - indent, row_h), "Posse")
             drop_w = control.width - (edit_w + self.px(8) if can_edit else 0)
             current = side.custom_label() or next(
                 (

@@ -181,7 +181,7 @@ class PosseScreen(UnitEditor):
         note_h = self.px(24)
         body = pygame.Rect(pad, body_top, iw - 2 * pad, bar_y - note_h - self.px(8) - body_top)
         gap = self.px(14)
-        left_w = max(self.px(214), min(self.px(300), round(body.width * 0.27)))
+        left_w = max(self.px(218), min(self.px(300), round(body.width * 0.27)))
         left = pygame.Rect(body.x, body.y, left_w, body.height)
         rest = pygame.Rect(
             left.right + gap + self.px(6), body.y, body.right - left.right - gap - self.px(6), 0

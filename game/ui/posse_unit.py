@@ -137,10 +137,10 @@ class UnitEditor(PosseScene):
             if self.tab not in {t[0] for t in tabs}:
                 self.tab = "attitude"
             tgap = self.px(4)
-            tw = (middle.width - tgap * (len(tabs) - 1)) // len(tabs)
+            widths = self._tab_widths([text for _, text, _ in tabs], middle.width - tgap * (len(tabs) - 1))
             for k, (name, text, tip) in enumerate(tabs):
                 self.tab_buttons[name] = self.choice_button(
-                    pygame.Rect(middle.x + k * (tw + tgap), y, tw, self.px(34)),
+                    pygame.Rect(middle.x + sum(widths[:k]) + k * tgap, y, widths[k], self.px(34)),
                     text,
                     lambda n=name: self.show_tab(n),  # type: ignore[misc]
                     class_id="@tab",
@@ -173,6 +173,22 @@ class UnitEditor(PosseScene):
             if not self.wide:
                 flow.card()
         content.set_scrollable_area_dimensions((flow.width, max(1, flow.y)))
+
+    def _tab_widths(self, texts: list[str], room: int) -> list[int]:
+        """The tabs' widths in ``room`` pixels: each as wide as its name needs and the rest shared out
+        evenly, so a long name ("Weapons") is not cut while a short one has room to spare; equal widths
+        (names cut) only when the names cannot all fit."""
+        font = self.font("@tab")
+        equal = [room // len(texts)] * len(texts)
+        if font is None:
+            return equal
+        need = [font.size(text)[0] + self.px(18) for text in texts]
+        spare = room - sum(need)
+        if spare < 0:
+            return equal
+        widths = [n + spare // len(texts) for n in need]
+        widths[-1] += room - sum(widths)
+        return widths
 
     @staticmethod
     def _todo_tab(title: str, left: int, what: str) -> tuple[str, str | None]:

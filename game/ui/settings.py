@@ -51,7 +51,6 @@ STATUS_BORDER_LIGHT: Final[Color] = (150, 102, 58)
 STATUS_TEXT: Final[Color] = (52, 33, 16)
 STATUS_TEXT_DIM: Final[Color] = (120, 92, 60)
 STATUS_WARN: Final[Color] = (140, 30, 20)
-STATUS_FONT_NAMES: Final = "dejavuserif,georgia,liberationserif,timesnewroman,serif"
 STATUS_FONT_SIZE: Final = 17
 
 # Error screen (a map that could not be loaded)

@@ -2,8 +2,8 @@
 
 New Battle, Continue and Load lead to the battle screens through :class:`~game.ui.flow.Flow`. For
 screenshots, ``--screen`` opens a screen over the title: ``settings``, ``newbattle``, ``load``, and
-``pause`` / ``results`` on a demonstration battle (the default posses on Showdown at the Lazy K, played
-by :mod:`game.ui.demo`, never autosaved).
+``battle`` / ``pause`` / ``results`` on a demonstration battle (the default posses on Showdown at the Lazy
+K, deployed, and for ``results`` played to the end by :mod:`game.ui.demo`; never autosaved).
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from game.ui.settings_screen import SettingsScene
 from game.ui.sound import SoundBank
 from game.ui.title import TitleScene
 
-Screen = Literal["title", "settings", "posse", "newbattle", "load", "pause", "results"]
-SCREENS: Final = ("title", "settings", "posse", "newbattle", "load", "pause", "results")
+Screen = Literal["title", "settings", "posse", "newbattle", "load", "battle", "pause", "results"]
+SCREENS: Final = ("title", "settings", "posse", "newbattle", "load", "battle", "pause", "results")
 
 
 def valid_key_name(name: str) -> bool:
@@ -74,8 +74,9 @@ def build_title(app: App, shell: Shell, flow: Flow | None = None) -> TitleScene:
     )
 
 
-def demo_screen(shell: Shell, flow: Flow, screen: Screen) -> Scene | None:
-    """A screen for ``--screen`` screenshots (see the module text); None for the title."""
+def demo_screen(shell: Shell, flow: Flow, screen: Screen, ruleset: str = "frontier") -> Scene | None:
+    """A screen for ``--screen`` screenshots (see the module text); None for the title. ``ruleset``: the
+    rules of the ``battle`` screen's demonstration battle."""
     if screen == "settings":
         return SettingsScene(shell)
     if screen == "newbattle":
@@ -84,8 +85,9 @@ def demo_screen(shell: Shell, flow: Flow, screen: Screen) -> Scene | None:
         )
     if screen == "load":
         return LoadScene(shell, flow)
-    if screen in ("pause", "results"):
-        match = demo_match("frontier" if screen == "results" else "rift")
+    if screen in ("battle", "pause", "results"):
+        rules = {"battle": ruleset, "pause": "rift", "results": "frontier"}[screen]
+        match = demo_match(rules)
         deploy_all(match)
         if screen == "results":
             play_to_end(match)
@@ -112,7 +114,8 @@ def run_shell(
     the exit status.
 
     ``size`` overrides the saved window size (and fullscreen); None uses the player's preferences.
-    ``ruleset``: the posse builder's rules; it opens on the ruleset's first built-in posse.
+    ``ruleset``: the posse builder's rules (it opens on the ruleset's first built-in posse), or the
+    demonstration battle's for ``screen="battle"``.
     """
     ensure_pygame()
     pygame.display.init()  # key names are checked against the display's keyboard
@@ -139,7 +142,7 @@ def run_shell(
         )
         flow = Flow(shell)
         app.push(build_title(app, shell, flow))
-        extra = demo_screen(shell, flow, screen)
+        extra = demo_screen(shell, flow, screen, ruleset)
         if extra is not None:
             app.push(extra)
             if screen == "pause" and isinstance(extra, BattleScreen):

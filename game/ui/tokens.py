@@ -31,6 +31,7 @@ from typing import Any
 
 import pygame
 
+from game.resources import asset
 from game.ui import settings
 from game.ui.render import ensure_pygame
 
@@ -49,7 +50,7 @@ __all__ = [
 ]
 
 # The repository's assets folder, found from this file (never from the working directory).
-TOKENS_DIR = Path(__file__).resolve().parents[2] / "assets" / "tokens"
+TOKENS_DIR = asset("tokens")
 
 RGB = tuple[int, int, int]
 

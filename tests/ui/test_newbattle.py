@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -270,6 +271,19 @@ def test_the_layout_fits_the_window(make_app: AppMaker, size: tuple[int, int]) -
     for a, b in itertools.combinations(controls, 2):
         assert not a.colliderect(b), (a, b)
     assert screen.thumbnail is not None and screen.thumbnail.rect.height >= 100
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_every_label_fits_its_text(make_app: AppMaker, size: tuple[int, int], scale: float) -> None:
+    """With the bundled serif at 800x600, "Played by" was 9 px too wide for its indented label (it read
+    "Played b"). pygame-gui warns when a label's text does not fit."""
+    app = make_app(size)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        open_new_battle(app, Flow(make_shell(app, Prefs(ui_scale=scale))))
+        step(app, 2)
+    assert not [str(w.message) for w in caught if "too small" in str(w.message)]
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -464,6 +465,31 @@ def test_the_layout_fits_and_follows_a_resize(make_app: Any, ruleset: str) -> No
             click(app, scene.tab_buttons["skills"].rect.center)
             assert scene.tab == "skills"
             click(app, scene.tab_buttons["attitude"].rect.center)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+@pytest.mark.parametrize("ruleset", ["frontier", "rift"])
+def test_every_caption_fits_and_the_tabs_show_their_whole_names(
+    make_app: Any, ruleset: str, size: tuple[int, int]
+) -> None:
+    """With the bundled serif at 800x600, "The posse (6)" was 2 px too wide for its caption and the equal
+    tabs cut "Weapons" to "Weapo\u2026" while "Sheet" had room to spare. pygame-gui warns when a label's
+    text does not fit; the tabs are as wide as their names need when the names can all fit."""
+    from game.posses import default_posses
+
+    app = make_app(size)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scene = PosseScreen(make_shell(app), ruleset, start=default_posses(ruleset)[0].spec())
+        app.push(scene)
+        step(app, 2)
+    assert not [str(w.message) for w in caught if "too small" in str(w.message)]
+    if ruleset == "rift":
+        shown = {name: button.text for name, button in scene.tab_buttons.items()}
+        assert shown["weapons"] == "Weapons"
+        assert not any(text.endswith("\u2026") for text in shown.values()), shown
+        rects = [pygame.Rect(b.rect) for b in scene.tab_buttons.values()]
+        assert all(a.right < b.left for a, b in itertools.pairwise(rects))
 
 
 def test_a_rebuild_keeps_the_list_scrolled(builder: Any) -> None:

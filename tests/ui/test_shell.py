@@ -118,3 +118,28 @@ def test_run_shell_in_process(screen: str, tmp_path: Path) -> None:
     shot = tmp_path / f"{screen}.png"
     assert run_shell((800, 600), frames=2, screenshot=shot, screen=screen) == 0  # type: ignore[arg-type]
     assert image_size(shot) == (800, 600)
+
+
+@pytest.mark.parametrize("ruleset", ["frontier", "rift"])
+def test_the_battle_screen_opens_on_a_deployed_demonstration_battle(
+    ruleset: str, make_app: Callable[[tuple[int, int]], App], tmp_path: Path
+) -> None:
+    """``play --screen battle --ruleset R`` (the wheel smoke test's picture of each ruleset): the default
+    posses of R on Showdown at the Lazy K, every unit on the map, nothing autosaved."""
+    from game.ui.battle import BattleScreen
+    from game.ui.flow import Flow
+    from game.ui.shell import demo_screen
+
+    app = make_app((1280, 720))
+    shell = make_shell(app)
+    screen = demo_screen(shell, Flow(shell), "battle", ruleset)
+    assert isinstance(screen, BattleScreen)
+    match = screen.session.match
+    assert match.ruleset.name == ruleset
+    assert match.map_path is not None and match.map_path.name == "ranch_duel.tmx"
+    assert match.units() and all(match.position(u) is not None for u in match.units())
+    assert screen.session.autosave_dir is None
+    shot = tmp_path / "battle.png"
+    result = play("--screen", "battle", "--ruleset", ruleset, "--frames", "3", "--screenshot", str(shot))
+    assert result.returncode == 0, result.stderr
+    assert image_size(shot) == (1280, 720)

@@ -75,10 +75,43 @@ def test_a_found_serif_font_is_used_with_all_four_styles() -> None:
         "/i.ttf",
         "/bi.ttf",
     )
+
+
+def test_the_theme_uses_the_bundled_serif_not_the_machines() -> None:
+    """The UI must look and measure the same on every machine (a posse's name that fits here must fit
+    there): the theme's font is DejaVu Serif from assets/fonts, whatever the system has."""
     found = find_serif_fonts()
-    if found is not None:  # on this machine: real files
-        for path in (found.regular, found.bold, found.italic, found.bold_italic):
-            assert Path(path).is_file()
+    assert found is not None
+    fonts = ROOT / "assets" / "fonts"
+    assert (found.regular, found.bold, found.italic, found.bold_italic) == tuple(
+        str(fonts / f"DejaVuSerif{style}.ttf") for style in ("", "-Bold", "-Italic", "-BoldItalic")
+    )
+    pygame.font.init()
+    styles = [
+        (pygame.font.Font(path, 15).name, pygame.font.Font(path, 15).style_name)
+        for path in (found.regular, found.bold, found.italic, found.bold_italic)
+    ]
+    assert styles == [
+        ("DejaVu Serif", "Book"),
+        ("DejaVu Serif", "Bold"),
+        ("DejaVu Serif", "Italic"),
+        ("DejaVu Serif", "Bold Italic"),
+    ]
+    font = theme_data(1.0)["button"]["font"]
+    assert font["name"] == f"{THEME_FONT}_dejavuserif" and font["regular_path"] == found.regular
+
+
+def test_the_status_line_and_titles_are_drawn_in_the_bundled_serif() -> None:
+    from game.resources import serif_font
+    from game.ui.hud import TextCache
+
+    pygame.font.init()
+    text = "Hex 12,7  (q 9, r 1)"
+    assert (
+        TextCache(17).render(text, (0, 0, 0)).get_width() == pygame.font.Font(serif_font(), 17).size(text)[0]
+    )
+    bold = pygame.font.Font(serif_font(bold=True), 40)
+    assert display_font(40).size("HEXSLINGER") == bold.size("HEXSLINGER")
 
 
 def test_the_ui_scale_multiplies_every_theme_font_size() -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.resources import rules_data_file
 from game.rules import datacheck as dc
 
 __all__ = [
@@ -31,7 +32,7 @@ __all__ = [
     "parse_data",
 ]
 
-DATA_FILE = Path(__file__).with_name("frontier.toml")
+DATA_FILE = rules_data_file("frontier")
 ACTION_KINDS = ("simple", "basic", "major", "free")
 # the actions the rules implement, in the order the action bar shows them (the book's list order)
 ACTION_IDS = (

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.resources import rules_data_file
 from game.rules import datacheck as dc
 from game.rules.rift.stress import WeaponStats
 
@@ -34,7 +35,7 @@ __all__ = [
     "parse_data",
 ]
 
-DATA_FILE = Path(__file__).with_name("rift.toml")
+DATA_FILE = rules_data_file("rift")
 
 
 class RiftDataError(ValueError):

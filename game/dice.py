@@ -1,4 +1,4 @@
-"""Dice, card decks and exact probability distributions.
+"""Dice and exact probability distributions (playing-card decks: game.engine.cards).
 
 Rolls always draw from the match's own ``random.Random`` (passed in), never the global ``random``
 functions, so a match replays exactly from its seed. Odds are exact: :class:`Distribution` holds
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["Card", "Distribution", "d", "frontier_initiative_deck", "roll"]
+__all__ = ["Distribution", "d", "roll"]
 
 
 def roll(rng: random.Random, sides: int, count: int = 1) -> list[int]:
@@ -117,26 +117,3 @@ def d(sides: int, count: int = 1) -> Distribution:
     if sides < 1:
         raise ValueError(f"a die needs at least one side, not {sides}")
     return Distribution.uniform(range(1, sides + 1)).repeat(count)
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """A playing card of the initiative deck; ``value`` 1 (Ace) to 13 (King), the Joker has 0."""
-
-    name: str
-    value: int
-    joker: bool = False
-
-    def __str__(self) -> str:
-        return self.name
-
-
-_RANKS = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
-
-
-def frontier_initiative_deck() -> list[Card]:
-    """Frontier: "a deck of 14 cards, the whole suit of Spades (Ace through King) and a red Joker"
-    ("Ace acts as a 1, King as 13")."""
-    cards = [Card(f"{rank} of Spades", value) for value, rank in enumerate(_RANKS, start=1)]
-    cards.append(Card("Red Joker", 0, joker=True))
-    return cards

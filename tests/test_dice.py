@@ -9,22 +9,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.dice import Distribution, d, frontier_initiative_deck, roll
+from game.dice import Distribution, d, roll
+from game.engine.cards import frontier_14
 
 
 def test_frontier_deck_is_the_spades_suit_and_a_red_joker() -> None:
     """ "a deck of 14 cards, the whole suit of Spades (Ace through King) and a red Joker"."""
-    deck = frontier_initiative_deck()
+    deck = frontier_14().cards()
     assert len(deck) == 14
-    jokers = [c for c in deck if c.joker]
+    jokers = [c for c in deck if c.is_joker]
     assert [c.name for c in jokers] == ["Red Joker"]
-    spades = [c for c in deck if not c.joker]
+    spades = [c for c in deck if not c.is_joker]
     assert all(c.name.endswith("of Spades") for c in spades)
 
 
 def test_ace_is_one_and_king_is_thirteen() -> None:
     """ "Ace acts as a 1, King as 13"."""
-    values = {c.name: c.value for c in frontier_initiative_deck()}
+    spec = frontier_14()
+    values = {c.name: spec.value_of(c.id) for c in spec.cards()}
     assert values["Ace of Spades"] == 1
     assert values["King of Spades"] == 13
     assert sorted(v for n, v in values.items() if n != "Red Joker") == list(range(1, 14))

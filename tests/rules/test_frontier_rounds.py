@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.commands import Command
-from game.dice import frontier_initiative_deck
+from game.engine.cards import frontier_14
 from game.events import ActivationStarted, CardDealt
 from game.match import Match
 from game.rules import PosseSpec, UnitSpec, get_ruleset
@@ -111,11 +111,12 @@ def test_deployment_is_by_command_on_the_own_zone(tmp_path: Path) -> None:
 def test_initiative_deck_is_14_cards() -> None:
     """Rulebook: "Initiative is decided by drawing from a deck of 14 cards, the whole suit of Spades (Ace
     through King) and a red Joker." "(Ace acts as a 1, King as 13)" """
-    deck = frontier_initiative_deck()
+    spec = frontier_14()
+    deck = spec.cards()
     assert len(deck) == 14
-    assert [c.value for c in deck if not c.joker] == list(range(1, 14))
+    assert [spec.value_of(c.id) for c in deck if not c.is_joker] == list(range(1, 14))
     assert deck[0].name == "Ace of Spades" and deck[12].name == "King of Spades"
-    assert sum(c.joker for c in deck) == 1
+    assert sum(c.is_joker for c in deck) == 1
 
 
 def _drawing(seed: int = 3) -> object:

@@ -108,7 +108,8 @@ class FrontierGame(Encounter):
     deployment | initiative | joker | action | end | over —, the activation order and the active unit)
     and Frontier's own: the initiative deck and who draws, and the pending steps."""
 
-    # card names left to draw, top of the deck last; their order is hidden from the players
+    # the ids of the cards left to draw ("KS", "RJ": game.engine.cards), top of the deck last; their
+    # order is hidden from the players
     deck: list[str] = field(default_factory=list, metadata={"hidden": "order"})
     draw_order: list[str] = field(default_factory=list)  # the side drawing each card this round
     draws_made: int = 0

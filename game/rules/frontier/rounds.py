@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from game.components import Position
-from game.dice import frontier_initiative_deck
+from game.engine.cards import frontier_14
 from game.engine.flow import Flow
 from game.engine.protocol import Outcome
 from game.engine.turns import finish, standing_outcome
@@ -27,6 +27,7 @@ from game.rules.frontier.views import card_label
 
 __all__ = [
     "CARD_VALUES",
+    "DECK",
     "FLOW",
     "JOKER",
     "carded",
@@ -42,8 +43,9 @@ __all__ = [
     "winner",
 ]
 
-CARD_VALUES = {card.name: card.value for card in frontier_initiative_deck()}
-JOKER = next(card.name for card in frontier_initiative_deck() if card.joker)
+DECK = frontier_14()  # the engine's playing-card deck in Frontier's configuration
+CARD_VALUES = {card.name: DECK.value_of(card.id) for card in DECK.cards()}  # by printed name
+JOKER = next(card.name for card in DECK.cards() if card.is_joker)
 
 
 # == Initiative ====================================================================================
@@ -76,7 +78,7 @@ def start_round(ctx: FrontierCtx, number: int) -> None:
     game.round = number
     game.phase = "initiative"
     ctx.emit(PhaseStarted(number, "initiative"))
-    deck = [card.name for card in frontier_initiative_deck()]
+    deck = list(DECK.card_ids())
     ctx.rng.shuffle(deck)
     game.deck = deck
     for u in ctx.units(in_play=False):
@@ -100,12 +102,12 @@ def start_round(ctx: FrontierCtx, number: int) -> None:
 
 def draw(ctx: FrontierCtx, unit: int) -> None:
     game = ctx.game
-    card = game.deck.pop()
-    value = CARD_VALUES[card]
+    card = DECK.card(game.deck.pop())
+    value = DECK.value_of(card.id)
     act = st.activation(unit)
-    act.card, act.card_name = value, card
-    act.joker = card == JOKER
-    ctx.emit(CardDealt(game.round, unit, card, value, act.joker))
+    act.card, act.card_name = value, card.name
+    act.joker = card.is_joker
+    ctx.emit(CardDealt(game.round, unit, card.name, value, act.joker))
     game.draws_made += 1
     if game.draws_made < len(game.draw_order):
         return

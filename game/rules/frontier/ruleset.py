@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Inventory, Position
-from game.dice import frontier_initiative_deck
 from game.engine import turns
 from game.engine.actions import ActionBook, ActionDef, check_command, offer
 from game.engine.movement import INCHES
@@ -131,7 +130,7 @@ class FrontierRuleset:
                 '("The Player with the smaller Posse draws first. Players then take turns drawing ..., '
                 'alternating with each draw"); field two posses'
             )
-        deck = len(frontier_initiative_deck())
+        deck = len(rounds.DECK)
         units = sum(len(posse.units) for posse in posses)
         if units > deck:
             problems.append(

@@ -431,7 +431,9 @@ class Battlefield:
             k = self._key(h)
             self._hex_of[k] = h
             self._in[k] = 1
-            self._refresh(k)
+            self._refresh(k, bits=False)
+        self._blockers = _bitset(self._sight, 1)
+        self._cost_masks: dict[int, int] = {c: _bitset(self._cost, c) for c in sorted(set(self._cost)) if c}
         self._key_of: dict[tuple[int, int], int] = {(h.q, h.r): self._key(h) for h in self._terrain}
         self._size = size
         self._lines: dict[tuple[int, int], _LineTable] = {}
@@ -475,7 +477,9 @@ class Battlefield:
     def _key_or_none(self, h: Hex) -> int | None:
         return self._key_of.get((h.q, h.r))
 
-    def _refresh(self, k: int) -> None:
+    def _refresh(self, k: int, *, bits: bool = True) -> None:
+        """Recompute hex number ``k``'s flags from its terrain and door; ``bits``: keep the bit sets (the
+        sight blockers, the hexes of each move cost) up to date too (the constructor builds them once)."""
         h = self._hex_of[k]
         assert h is not None
         t = self._terrain[h]
@@ -483,10 +487,19 @@ class Battlefield:
         closed = door is not None and not door.is_open
         blocks = t.blocks_sight or closed
         self._sight[k] = 1 if blocks else 0
-        bit = 1 << k
-        self._blockers = (self._blockers | bit) if blocks else (self._blockers & ~bit)
         self._cover[k] = int(Cover.FULL if blocks else t.cover)
-        self._cost[k] = 0 if (t.impassable or closed) else t.move_cost
+        old = self._cost[k]
+        new = 0 if (t.impassable or closed) else t.move_cost
+        self._cost[k] = new
+        if bits:
+            bit = 1 << k
+            self._blockers = (self._blockers | bit) if blocks else (self._blockers & ~bit)
+            if old != new:
+                masks = self._cost_masks = dict(self._cost_masks)
+                if old:
+                    masks[old] &= ~bit
+                if new:
+                    masks[new] = masks.get(new, 0) | bit
 
     # -- map facts
     @property
@@ -752,39 +765,72 @@ class Battlefield:
         hex_of = self._hex_of
         return {hex_of[k]: g for k, g in best.items()}  # type: ignore[misc]
 
-    def reach_tree(
-        self, start: Hex, budget: int, blocked: frozenset[Hex] = frozenset()
-    ) -> tuple[dict[Hex, int], dict[Hex, Hex]]:
-        """:meth:`reachable` with the predecessor of every hex on a cheapest path (``start`` has none).
+    def reach_layers(self, start: Hex, budget: int, blocked: frozenset[Hex] = frozenset()) -> list[int]:
+        """Every hex reachable from ``start`` within ``budget`` movement points, as bit sets by cost:
+        ``layers[g]`` has bit k set for hex number k whose cheapest cost is g (``layers[0]`` is the start).
 
-        Equally cheap ways into a hex keep the first found; the search order is fixed (cost, then hex
-        number), so the same query always gives the same tree."""
+        Entering a hex costs its ``move_cost``; impassable hexes, closed doors and ``blocked`` hexes cannot
+        be entered. The search grows the reached set a cost layer at a time with shifts of one big integer
+        (the six neighbour offsets are fixed distances between hex numbers), so it costs a few dozen
+        integer operations however many hexes it reaches. A hex's cheapest cost is its neighbour's in the
+        first layer that touches it plus its own cost: costs belong to the hex entered, so no later layer
+        can do better."""
         ks = self._key_or_none(start)
         if ks is None or budget < 0:
-            return {}, {}
-        cost = self._cost
-        blocked_keys = {k for k in map(self._key_or_none, blocked) if k is not None}
-        best: dict[int, int] = {ks: 0}
-        came: dict[int, int] = {}
-        heap: list[tuple[int, int]] = [(0, ks)]
+            return []
+        key_of = self._key_of
+        stop = 0
+        for h in blocked:
+            k = key_of.get((h.q, h.r))
+            if k is not None:
+                stop |= 1 << k
+        masks = [(c, m & ~stop) for c, m in self._cost_masks.items() if c <= budget]
         steps = self._steps
-        while heap:
-            g, k = heapq.heappop(heap)
-            if g > best[k]:
+        reached = 1 << ks
+        layers = [reached] + [0] * budget
+        for g in range(budget + 1):
+            layer = layers[g]
+            if not layer:
                 continue
+            around = 0
             for s in steps:
-                n = k + s
-                c = cost[n]
-                if c == 0 or n in blocked_keys:
-                    continue
-                ng = g + c
-                if ng <= budget and ng < best.get(n, budget + 1):
-                    best[n] = ng
-                    came[n] = k
-                    heapq.heappush(heap, (ng, n))
-        hex_of = self._hex_of
-        costs = {hex_of[k]: g for k, g in best.items()}
-        return costs, {hex_of[k]: hex_of[p] for k, p in came.items()}  # type: ignore[return-value,misc]
+                around |= (layer << s) if s > 0 else (layer >> -s)
+            around &= ~reached
+            if not around:
+                continue
+            for c, mask in masks:
+                found = around & mask
+                if found and g + c <= budget:
+                    layers[g + c] |= found
+                    reached |= found
+        return layers
+
+    def keys_of(self, bits: int) -> list[int]:
+        """The hex numbers whose bits are set in ``bits``, ascending (map order, row by row)."""
+        text = bin(bits)[:1:-1]  # least significant bit first
+        out = []
+        i = text.find("1")
+        while i >= 0:
+            out.append(i)
+            i = text.find("1", i + 1)
+        return out
+
+    def step_keys(self, k: int) -> tuple[int, ...]:
+        """The numbers of hex number ``k``'s six neighbours (padding included), in direction order."""
+        return tuple(k + s for s in self._steps)
+
+    def enter_cost(self, k: int) -> int:
+        """What entering hex number ``k`` costs now (0: it cannot be entered)."""
+        return self._cost[k]
+
+    def hex_at_key(self, k: int) -> Hex:
+        h = self._hex_of[k]
+        assert h is not None
+        return h
+
+    def key_at(self, h: Hex) -> int | None:
+        """The hex's number (its index in the battlefield's arrays), None off the map."""
+        return self._key_of.get((h.q, h.r))
 
     def path(self, a: Hex, b: Hex, blocked: frozenset[Hex] = frozenset()) -> list[Hex] | None:
         """A cheapest path from ``a`` to ``b`` inclusive (A*, hex-distance heuristic), or None.
@@ -850,6 +896,12 @@ class Battlefield:
 
 # --------------------------------------------------------------------------------------------------
 # building
+
+
+def _bitset(values: bytearray | list[int], value: int) -> int:
+    """The bit set of the indexes whose entry equals ``value``, built in linear time (one OR per entry on
+    a growing big integer would be quadratic on a large map)."""
+    return int("".join("1" if v == value else "0" for v in reversed(values)) or "0", 2)
 
 
 def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:

@@ -19,7 +19,7 @@ the AI plans with it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game.battlefield import Battlefield
 from game.hexgrid import Hex, hex_distance
@@ -41,40 +41,96 @@ INCHES = Units('"')
 TILES = Units(" tiles")
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class PathTree:
-    """Every hex a unit can reach from ``start`` with ``budget`` movement, without entering ``blocked``:
-    its cheapest cost (``costs``) and the hex it is entered from on a cheapest path (``came_from``)."""
+    """Every hex a unit can reach from ``start`` with ``budget`` movement, without entering ``blocked``,
+    by cheapest cost (:meth:`Battlefield.reach_layers`: one bit set per cost). Hex objects are made only
+    when asked for (the ends, a path). The canonical path to a hex steps back, from each hex, to the
+    first neighbour (in direction order) one move cheaper — a property of the costs alone, so a tree cut
+    at a smaller budget (:meth:`within`) gives the same paths as a search with that budget."""
 
-    start: Hex
-    budget: int
-    blocked: frozenset[Hex] = frozenset()
-    costs: Mapping[Hex, int] = field(default_factory=dict)
-    came_from: Mapping[Hex, Hex] = field(default_factory=dict)
+    __slots__ = ("_bf", "_ends", "_key", "_layers", "_reached", "blocked", "budget", "start")
+
+    def __init__(
+        self, bf: Battlefield, start: Hex, budget: int, blocked: frozenset[Hex], layers: list[int]
+    ) -> None:
+        self._bf = bf
+        self.start = start
+        self.budget = budget
+        self.blocked = blocked
+        self._layers = layers
+        reached = 0
+        for layer in layers:
+            reached |= layer
+        self._reached = reached
+        self._key = bf.key_at(start)
+        self._ends: tuple[Hex, ...] | None = None
+
+    def _cost_of_key(self, k: int) -> int | None:
+        bit = 1 << k
+        if not self._reached & bit:
+            return None
+        for g, layer in enumerate(self._layers):
+            if layer & bit:
+                return g
+        return None  # pragma: no cover - the bit is in some layer
+
+    @property
+    def costs(self) -> dict[Hex, int]:
+        """Reachable hex -> its cheapest cost, in map order (row by row)."""
+        bf = self._bf
+        out: dict[Hex, int] = {}
+        for g, layer in enumerate(self._layers):
+            for k in bf.keys_of(layer):
+                out[bf.hex_at_key(k)] = g
+        return {h: out[h] for h in sorted(out, key=lambda h: bf.key_at(h) or 0)}
 
     def ends(self) -> tuple[Hex, ...]:
-        """The hexes a walk may end on (every reachable hex but the start), sorted."""
-        return tuple(sorted(h for h in self.costs if h != self.start))
+        """The hexes a walk may end on (every reachable hex but the start), in map order (row by row)."""
+        if self._ends is None:
+            bf = self._bf
+            start = 1 << self._key if self._key is not None else 0
+            hex_at = bf.hex_at_key
+            self._ends = tuple(hex_at(k) for k in bf.keys_of(self._reached & ~start))
+        return self._ends
+
+    def reaches(self, h: Hex) -> bool:
+        """Whether a walk may end on ``h`` (reachable, not the start)."""
+        k = self._bf.key_at(h)
+        return k is not None and k != self._key and bool(self._reached >> k & 1)
 
     def cost_to(self, end: Hex) -> int | None:
-        return self.costs.get(end)
+        k = self._bf.key_at(end)
+        return None if k is None else self._cost_of_key(k)
 
     def path_to(self, end: Hex) -> tuple[Hex, ...] | None:
         """The canonical path from ``start`` to ``end`` inclusive, or None if ``end`` is out of reach."""
-        if end not in self.costs:
+        bf = self._bf
+        k = bf.key_at(end)
+        if k is None:
             return None
-        out = [end]
-        came = self.came_from
-        while out[-1] != self.start:
-            out.append(came[out[-1]])
-        out.reverse()
-        return tuple(out)
+        g = self._cost_of_key(k)
+        if g is None:
+            return None
+        layers = self._layers
+        keys = [k]
+        while g > 0:
+            back = g - bf.enter_cost(keys[-1])
+            before = layers[back]
+            keys.append(next(n for n in bf.step_keys(keys[-1]) if before >> n & 1))
+            g = back
+        hex_at = bf.hex_at_key
+        return tuple(hex_at(x) for x in reversed(keys))
+
+    def within(self, budget: int) -> PathTree:
+        """The same tree cut at a smaller ``budget`` (exactly the search with that budget)."""
+        if budget >= self.budget:
+            return self
+        return PathTree(self._bf, self.start, budget, self.blocked, self._layers[: max(budget, 0) + 1])
 
 
 def reach(bf: Battlefield, start: Hex, budget: int, blocked: frozenset[Hex] = frozenset()) -> PathTree:
     """The tree of cheapest paths from ``start`` within ``budget`` (see the module docstring)."""
-    costs, came = bf.reach_tree(start, budget, blocked)
-    return PathTree(start, budget, blocked, costs, came)
+    return PathTree(bf, start, budget, blocked, bf.reach_layers(start, budget, blocked))
 
 
 def path_problem(

@@ -14,7 +14,6 @@ from dataclasses import replace
 
 from game.commands import Command
 from game.engine.actions import ActionBook, ActionDef, Picks
-from game.engine.movement import reach
 from game.engine.protocol import LegalAction
 from game.events import ActionTaken, ItemTaken, Note, StatusChanged
 from game.hexgrid import Hex, hex_distance
@@ -114,7 +113,7 @@ def target_problem(ctx: FrontierCtx, unit: int, action: str, target: int | None)
 
 
 def _move_picks(ctx: FrontierCtx, unit: int, option: str) -> Picks:
-    tree = reach(ctx.battlefield, ctx.here(unit), ctx.stats(unit).move, ctx.blocked(unit))
+    tree = ctx.reach_tree(unit).within(ctx.stats(unit).move)
     return Picks(hexes=tree.ends(), paths=tree)
 
 
@@ -406,12 +405,16 @@ def _charge_picks(ctx: FrontierCtx, unit: int, option: str) -> Picks:
     target is optional: a hostile unit the charge could end within 1" of may be named, and it is attacked
     if the charge does end within 1" of it, else the likeliest hit of those it ends next to
     (docs/RULES.md 16)."""
-    tree = reach(ctx.battlefield, ctx.here(unit), ctx.stats(unit).move + CHARGE_DIE, ctx.blocked(unit))
-    ends = tree.ends()
-    targets = tuple(
-        t for t in ctx.hostiles(unit) if any(hex_distance(h, st.hex_of(t) or h) <= 1 for h in ends)
-    )
-    return Picks(targets=targets, hexes=ends, paths=tree)
+    tree = ctx.reach_tree(unit).within(ctx.stats(unit).move + CHARGE_DIE)
+    reaches = tree.reaches
+    neighbors = ctx.battlefield.neighbors
+    targets = []
+    for t in ctx.hostiles(unit):
+        there = st.hex_of(t)
+        assert there is not None
+        if any(reaches(h) for h in (there, *neighbors(there))):
+            targets.append(t)
+    return Picks(targets=tuple(targets), hexes=tree.ends(), paths=tree)
 
 
 def explain(ctx: FrontierCtx, action: LegalAction, cmd: Command) -> str | None:

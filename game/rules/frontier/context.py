@@ -10,6 +10,7 @@ from game.battlefield import Cover
 from game.dice import roll
 from game.engine.actions import ActionBook
 from game.engine.context import Context
+from game.engine.movement import PathTree, reach
 from game.events import DamageTaken, Event, Note, Roll, StatusChanged
 from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
@@ -26,13 +27,15 @@ from game.rules.frontier.data import FrontierData, UnitData, WeaponData
 if TYPE_CHECKING:
     from game.match import Match
 
-__all__ = ["FrontierCtx"]
+__all__ = ["CHARGE_REACH", "FrontierCtx"]
+
+CHARGE_REACH = 4  # the most a charge's 1d4 adds to Move
 
 
 class FrontierCtx(Context):
     """A Frontier match during one call; ``data`` is the ruleset's data (frontier.toml)."""
 
-    __slots__ = ("_game", "book", "data")
+    __slots__ = ("_game", "_trees", "book", "data")
 
     def __init__(
         self,
@@ -45,6 +48,7 @@ class FrontierCtx(Context):
         self.data = data
         self.book = book
         self._game: FrontierGame | None = None
+        self._trees: dict[int, PathTree] = {}
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -80,6 +84,16 @@ class FrontierCtx(Context):
 
     def blocked(self, unit: int) -> frozenset[Hex]:
         return st.blocked_hexes(self.match, unit)
+
+    def reach_tree(self, unit: int) -> PathTree:
+        """One search per unit per call: every hex it could walk to with Move + 4 (a charge's most); a
+        Move's tree is this tree cut at Move (:meth:`PathTree.within`)."""
+        tree = self._trees.get(unit)
+        if tree is None:
+            budget = self.stats(unit).move + CHARGE_REACH
+            tree = reach(self.battlefield, self.here(unit), budget, self.blocked(unit))
+            self._trees[unit] = tree
+        return tree
 
     def occupant_names(self) -> dict[Hex, str]:
         return {h: st.name_of(u) for h, u in self.match.occupied().items()}

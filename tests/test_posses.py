@@ -14,7 +14,6 @@ from game.components import Identity
 from game.match import Match
 from game.posses import (
     DATA_ENV,
-    FIELD_LABELS,
     Choice,
     PosseDraft,
     PosseFileError,
@@ -61,8 +60,8 @@ def rifter_draft(faction: str = "rifters", attitude: str = "deliberate", level: 
     assert draft.add_unit("rifter") is None
     assert draft.choose(0, "attitude", attitude) is None
     assert draft.choose(0, "level", str(level)) is None
-    assert draft.auto_skills(0) is None
-    for talent in ("architect", "professional")[: draft.talents_left(0)]:
+    assert draft.act(0, "auto_skills") is None
+    for talent in ("architect", "professional")[: draft.todo_left(0, "talents")]:
         assert draft.choose(0, "talents", talent) is None
     assert draft.problems() == []
     return draft
@@ -200,7 +199,7 @@ def test_rift_a_third_weapon_only_with_to_the_teeth() -> None:
     assert draft.choose(0, "weapons", "kelly_sr19_rifle") is None
     last = by_id(draft.choices_for(0, "weapons"))["mdtc_model_4_pistol"]
     assert not last.enabled and "at least one weapon" in (last.reason or "")
-    assert draft.reset_weapons(0) is None and draft.weapons(0)[1] == "sullivan_668_shotgun"
+    assert draft.act(0, "reset_weapons") is None and draft.weapons(0)[1] == "sullivan_668_shotgun"
 
     calculated = rifter_draft(attitude="calculated")
     assert len(calculated.weapons(0)) == 3  # To the Teeth: three at the ready by default
@@ -241,10 +240,10 @@ def test_rift_talents_at_levels_2_and_5_taking_one_away_is_always_allowed() -> N
 def test_rift_skill_ranks_within_the_levels_points() -> None:
     draft = PosseDraft("rift")
     draft.add_unit("rifter")
-    assert draft.skill_points_left(0) == 10
+    assert draft.todo_left(0, "skill_points") == 10
     assert draft.problems() == ["Rifter: skills use 0 points; a level 1 Rifter allocates 10"]
-    skills = draft.skills(0)
-    assert [s for s, _, _ in skills] == list(RIFT.data.skills)  # type: ignore[attr-defined]
+    skills = draft.keys(0, "skill")
+    assert [s for s, _ in skills] == list(RIFT.data.skills)  # type: ignore[attr-defined]
     assert all(c.enabled for c in draft.choices_for(0, "skill", "musclehead"))  # 0..4, points are left
     for skill in ("musclehead", "city_slicker"):
         assert draft.choose(0, "skill", "4", key=skill) is None
@@ -252,12 +251,12 @@ def test_rift_skill_ranks_within_the_levels_points() -> None:
     assert [c.id for c in ranks.values() if c.enabled] == ["0", "1", "2"]
     assert ranks["3"].reason == "Rifter: skills use 11 points; a level 1 Rifter allocates 10"
     assert draft.choose(0, "skill", "2", key="greasemonkey") is None
-    assert draft.skill_points_left(0) == 0 and draft.problems() == []
+    assert draft.todo_left(0, "skill_points") == 0 and draft.problems() == []
     assert draft.choices_for(0, "skill", "no_such_skill") == []
     # at level 3 there are 6 more; auto_skills allocates what is left
     draft.choose(0, "level", "3")
-    assert draft.skill_points_left(0) == 6
-    assert draft.auto_skills(0) is None
+    assert draft.todo_left(0, "skill_points") == 6
+    assert draft.act(0, "auto_skills") is None
     assert draft.problems() == ["Rifter: a level 3 Rifter has 1 talent(s), not 0"]
 
 
@@ -283,7 +282,7 @@ def test_rift_goons_only_for_the_outlaws() -> None:
 def test_every_field_has_a_label_and_bad_requests_are_refused_with_a_reason() -> None:
     for draft in (law("sheriff"), rifter_draft()):
         for field in (*draft.fields(None), *draft.fields(0)):
-            assert field in FIELD_LABELS
+            assert draft.field_label(field) != field
         assert draft.choices_for(5, "weapon") == [] and draft.choices_for(0, "nonsense") == []
         assert draft.choose(5, "weapon", "rifle") == "there is no unit 5"
         assert draft.choose(None, "add", "cowboy") == "'cowboy' is not an option for Add a unit"
@@ -329,7 +328,7 @@ def test_built_rift_posses_pass_the_rules_and_play_on_ranch_duel_with_the_dog() 
     assert crew.choose(0, "talents", "animal_friend") is None
     crew.add_unit("rifter")
     crew.choose(1, "attitude", "calculated")
-    crew.auto_skills(1)
+    crew.act(1, "auto_skills")
     assert crew.problems() == [] and RIFT.validate_posse(crew.spec()) == []
     assert crew.fielded(0) == ["Big Jo", "Big Jo's Dog"]
     gang = PosseDraft("rift", "side2", "outlaws", "Outlaw Gang")
@@ -590,9 +589,9 @@ def test_random_edits_never_raise_and_the_rules_agree_with_the_draft(
         elif op == "name":
             result = draft.set_name(index if index is not None else 0, data.draw(st.text(max_size=8)))
         elif op == "skills":
-            result = draft.auto_skills(index if index is not None else 0)
+            result = draft.act(index if index is not None else 0, "auto_skills")
         elif op == "reset":
-            result = draft.reset_weapons(index if index is not None else 0)
+            result = draft.act(index if index is not None else 0, "reset_weapons")
         else:
             field = data.draw(st.sampled_from(FIELDS), label="field")
             key = data.draw(st.sampled_from(["musclehead", "twinkletoed", ""]), label="key")
@@ -635,14 +634,14 @@ def test_enabled_rift_choices_leave_only_to_dos(level: int, attitude: str, data:
             assert draft.choose(0, field, data.draw(st.sampled_from(enabled)).id, key) is None
     unit = draft.units[0]
     assert unit.character is not None
-    while draft.talents_left(0) < 0:
+    while draft.todo_left(0, "talents") < 0:
         draft.choose(0, "talents", unit.character.talents[-1])
         unit = draft.units[0]
         assert unit.character is not None
     for choice in draft.choices_for(0, "talents"):
-        if draft.talents_left(0) > 0 and choice.enabled and not choice.selected:
+        if draft.todo_left(0, "talents") > 0 and choice.enabled and not choice.selected:
             draft.choose(0, "talents", choice.id)
-    draft.auto_skills(0)
+    draft.act(0, "auto_skills")
     assert draft.problems() == []
     assert character_problems(unit_spec_character(draft)) == []
 

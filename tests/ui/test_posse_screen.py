@@ -289,14 +289,14 @@ def test_rift_rifter_to_level_four_with_a_second_attitude_weapons_and_a_goon(bui
     click(app, scene.tab_buttons["talents"].rect.center)
     pick(app, scene, "talents", "lightfoot")
     assert scene.draft.units[0].character.talents == ("lightfoot",)
-    assert scene.draft.talents_left(0) == 0
+    assert scene.draft.todo_left(0, "talents") == 0
     assert not choice(scene, "talents", "pugilist").is_enabled  # one talent at level 4
     click(app, scene.tab_buttons["skills"].rect.center)
     pick(app, scene, "skill", "3", key="greasemonkey")
     assert dict(scene.draft.units[0].character.skills)["greasemonkey"] == 3
-    assert scene.draft.skill_points_left(0) == 13
+    assert scene.draft.todo_left(0, "skill_points") == 13
     click(app, scene.widgets["auto_skills"].rect.center)
-    assert scene.draft.skill_points_left(0) == 0
+    assert scene.draft.todo_left(0, "skill_points") == 0
     assert all(
         not b.is_enabled or b.is_selected or int(value) < rank
         for (field, sid, value), b in scene.choice_buttons.items()
@@ -414,7 +414,7 @@ def test_back_with_unsaved_changes_asks_first(builder: Any) -> None:
 def test_a_start_posse_is_edited_and_done_needs_no_problems(builder: Any) -> None:
     draft = PosseDraft("rift")
     draft.add_unit("rifter")
-    draft.auto_skills(0)
+    draft.act(0, "auto_skills")
     app, scene, done = builder("rift", start=draft.spec())
     assert scene.selected == 0 and len(scene.unit_buttons) == 1
     click(app, scene.widgets["level_up"].rect.center)  # level 2 wants a talent

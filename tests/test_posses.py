@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import esper
@@ -15,8 +18,10 @@ from game.match import Match
 from game.posses import (
     DATA_ENV,
     Choice,
+    DraftError,
     PosseDraft,
     PosseFileError,
+    buildable_rulesets,
     data_dir,
     default_posses,
     delete_posse,
@@ -29,9 +34,11 @@ from game.posses import (
 )
 from game.rules import PosseSpec, UnitSpec, get_ruleset
 from game.rules.rift.character import Character, character_problems, unit_spec
+from tests.plugins import installed_plugin
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk
 
+ROOT = Path(__file__).resolve().parent.parent
 FRONTIER = get_ruleset("frontier")
 RIFT = get_ruleset("rift")
 
@@ -661,3 +668,95 @@ def test_the_data_dir_is_platformdirs_unless_the_environment_says_otherwise(
     monkeypatch.delenv(DATA_ENV)
     assert data_dir() == Path(platformdirs.user_data_dir("hexslinger", appauthor=False))
     assert posse_dir("frontier") == data_dir() / "posses" / "frontier"
+
+
+# == a ruleset the posse model has never heard of ==================================================
+
+
+@pytest.fixture
+def toy(tmp_path: Path) -> Iterator[None]:
+    """The toy ruleset (tests/toy_ruleset.py) installed as a plugin, builder and default posses included."""
+    with installed_plugin(tmp_path / "plugins", "toy", "tests.toy_ruleset:PLUGIN"):
+        yield
+
+
+def test_a_plugged_in_ruleset_is_drafted_through_its_builder(toy: None) -> None:
+    assert "toy" in buildable_rulesets()
+    draft = PosseDraft("toy")
+    assert draft.title == "Toy Skirmish" and draft.faction == "toy"
+    # the toy's own rule: an empty posse is a to-do, not a reason to refuse a recruit
+    assert draft.problems() == ["a posse needs at least one unit"]
+    assert all(c.enabled for c in draft.choices_for(None, "add"))
+    assert draft.add_unit("gunhand") is None and draft.add_unit("gunhand") is None
+    assert [u.name for u in draft.units] == ["Gunhand", "Gunhand 2"]
+    # the unit's fields are the builder's groups
+    assert draft.fields(0) == ("stance",) and [g.title for g in draft.groups(0)] == ["Stance"]
+    assert draft.field_label("stance") == "Stance"
+    stances = by_id(draft.choices_for(0, "stance"))
+    assert stances["steady"].selected and stances["reckless"].enabled
+    assert draft.choose(0, "stance", "reckless") is None
+    assert draft.summary(0) == "Gunhand \u00b7 Reckless"
+    assert draft.choose(0, "stance", "sleepy") == "'sleepy' is not an option for Stance"
+    assert draft.act(0, "auto_skills") == "Gunhand has nothing to do called 'auto_skills'"
+    assert draft.todo_left(0, "talents") == 0 and draft.weapons(0) == ()
+    assert draft.fielded(1) == ["Gunhand 2"]
+    sheet = draft.sheet(0)
+    assert sheet is not None and sheet.subtitle == "Gunhand \u2014 Toy Posse"
+    assert [s.title for s in sheet.sections] == ["Stance", "Profile"]
+    assert draft.problems() == []
+    spec = draft.spec()
+    assert spec.units[0].options == (("stance", "reckless"),)
+    assert PosseDraft.from_spec("toy", spec).spec() == spec
+
+
+def test_a_plugged_in_ruleset_has_defaults_and_a_folder_in_the_library(toy: None, _data_dir: Path) -> None:
+    red, blue = default_posses("toy", "side2")
+    assert (red.name, blue.name) == ("Red Hats", "Blue Hats")
+    assert [u.kind for u in red.units] == ["gunhand", "gunhand", "scout"] and red.side == "side2"
+    draft = PosseDraft("toy", name="Dust Devils")
+    draft.add_unit("scout")
+    draft.choose(0, "stance", "reckless")
+    path = save_posse(draft)
+    assert path == _data_dir / "posses" / "toy" / "dust-devils.json"
+    assert [(e.name, e.builtin) for e in list_posses("toy")] == [
+        ("Dust Devils", False),
+        ("Red Hats", True),
+        ("Blue Hats", True),
+    ]
+    assert load_posse("toy", "dust devils").spec() == draft.spec()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["units"] == [{"kind": "scout", "name": "Scout", "stance": "reckless"}]
+    # a Frontier file in the toy's folder is told apart by the registry's titles
+    path.write_text(json.dumps(law("sheriff").to_json() | {"name": "Lost"}), encoding="utf-8")
+    with pytest.raises(PosseFileError, match="this is a Frontier posse, not a Toy Skirmish one"):
+        read_posse_file(path, "toy")
+    # the defaults fight under the toy's rules
+    match = Match.create(fk.RANCH, get_ruleset("toy"), [red.spec("side1"), blue.spec("side2")], seed=3)
+    try:
+        assert len(match.units()) == 6
+    finally:
+        match.close()
+
+
+def test_a_ruleset_that_is_not_installed_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(DraftError, match=r"unknown ruleset 'toy' \(rulesets: frontier, rift\)"):
+        PosseDraft("toy")
+    with pytest.raises(PosseFileError, match="unknown ruleset 'toy'") as info:
+        list_posses("toy")
+    assert info.value.fix == "use one of: frontier, rift"
+
+
+def test_the_posse_model_and_the_engine_import_no_ruleset_and_no_ui() -> None:
+    """game.posses reads every ruleset from the registry; game.engine is below the rulesets and the UI."""
+    code = (
+        "import sys, importlib, pkgutil\n"
+        "import game.posses, game.engine\n"
+        "for m in pkgutil.iter_modules(game.engine.__path__):\n"
+        "    importlib.import_module('game.engine.' + m.name)\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('game.rules.', 'game.ui', 'pygame'))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

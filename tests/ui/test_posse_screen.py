@@ -21,6 +21,7 @@ from game.ui.app import App
 from game.ui.posse_screen import READY, UNSAVED_NOTE, ChoiceButton, LoadPosseScene, PosseScreen
 from game.ui.prefs import Prefs
 from game.ui.scenes import Action, Scene
+from tests.plugins import installed_plugin
 from tests.ui.helpers import click, make_shell, move, post, step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -564,3 +565,23 @@ def test_weapon_numbers_fit_beside_their_buttons_at_every_ui_scale(
     assert scene.tab == "weapons"
     too_small = [str(w.message) for w in caught if "too small" in str(w.message)]
     assert not too_small, too_small
+
+
+def test_a_plugged_in_ruleset_is_built_on_the_same_screen(builder: Any, tmp_path: Path) -> None:
+    """The toy ruleset's builder declares one field group (a stance): the screen draws it without tabs,
+    with the options, the summary and the sheet the builder gives, and Done hands over its spec."""
+    with installed_plugin(tmp_path / "plugins", "toy", "tests.toy_ruleset:PLUGIN"):
+        app, scene, done = builder("toy")
+        assert set(scene.kind_buttons) == {"gunhand", "scout"}
+        press_widget(app, scene, scene.kind_buttons["scout"])
+        assert scene.selected == 0 and not scene.tab_buttons
+        assert set(scene.choice_buttons) == {("stance", "", "steady"), ("stance", "", "reckless")}
+        pick(app, scene, "stance", "reckless")
+        assert choice(scene, "stance", "reckless").is_selected
+        assert scene.unit_buttons[0].text == "Scout \u00b7 Reckless"
+        card = str(scene.widgets["card"].html_text)
+        assert "<b>Stance</b><br>Reckless" in card and "<b>Profile</b>" in card
+        assert READY in problems_text(scene)
+        click(app, scene.widgets["done"].rect.center)
+        spec, name = done[0]
+        assert name == "Toy Posse" and spec.units[0].options == (("stance", "reckless"),)

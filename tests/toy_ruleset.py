@@ -2,23 +2,47 @@
 
 It answers the UI's questions too (unit_view, tracker, auto_deploy, rules_summary), as simply as it can:
 one health point, no statuses, the tracker lists the units in play with the side whose turn it is active.
+Its posse builder (:class:`ToyBuilder`) and default posses make it a ruleset the posse builder and New
+Battle offer, with no edit outside this file: a unit is a gunhand or a scout with a stance.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 import esper
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position, Removed
 from game.dice import roll
+from game.engine.builder import (
+    BaseBuilder,
+    Choice,
+    DraftError,
+    DraftUnit,
+    Field,
+    FieldGroup,
+    Option,
+    Sheet,
+    SheetSection,
+    check_keys,
+    unique_name,
+)
 from game.engine.registry import Faction, RulesetPlugin
 from game.events import Event, Moved, Roll, UnitRemoved
 from game.hexgrid import hex_distance
-from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
+from game.rules import (
+    AttackPreview,
+    LegalAction,
+    Outcome,
+    PosseSpec,
+    Prompt,
+    TrackerEntry,
+    UnitSpec,
+    UnitView,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -198,6 +222,92 @@ class ToyRuleset:
 
 RULESET = ToyRuleset()
 
+# -- the posse builder --------------------------------------------------------------------------------------
+KINDS = {"gunhand": "Gunhand", "scout": "Scout"}
+STANCES = {"steady": "Steady", "reckless": "Reckless"}  # cosmetic: kept in UnitSpec.options, no rule reads it
+STANCE = Field("stance", "Stance", "grid", min_width=120, columns=2)
+
+
+@dataclass(frozen=True, slots=True)
+class ToyUnit(DraftUnit):
+    """A toy unit of the draft: its kind, name and stance."""
+
+    stance: str = "steady"
+
+
+class ToyBuilder(BaseBuilder):
+    """The toy's posse builder: one faction, two kinds, a stance each; the toy's rules judge the posse."""
+
+    def factions(self, current: str) -> list[Choice]:
+        return [Choice("toy", "Toy Posse", selected=current == "toy", detail="Any number of units")]
+
+    def kinds(self) -> list[Choice]:
+        return [Choice(k, name, detail=f"{name}: 2 AP, one health point") for k, name in KINDS.items()]
+
+    def new_unit(self, kind: str, taken: Sequence[str]) -> DraftUnit:
+        return ToyUnit(kind, unique_name(KINDS[kind], taken))
+
+    def groups(self, unit: DraftUnit) -> tuple[FieldGroup, ...]:
+        return (FieldGroup("stance", "Stance", (STANCE,)),) if isinstance(unit, ToyUnit) else ()
+
+    def options(self, unit: DraftUnit, field: str, key: str) -> list[Option]:
+        if field != STANCE.id or not isinstance(unit, ToyUnit):
+            return []
+        return [Option(Choice(s, name, selected=s == unit.stance), "set") for s, name in STANCES.items()]
+
+    def apply(self, unit: DraftUnit, field: str, key: str, value: str) -> DraftUnit:
+        return replace(unit, stance=value) if isinstance(unit, ToyUnit) and field == STANCE.id else unit
+
+    def summary(self, unit: DraftUnit) -> str:
+        stance = STANCES.get(unit.stance, unit.stance) if isinstance(unit, ToyUnit) else ""
+        return f"{unit.name} \u00b7 {stance}" if stance else super().summary(unit)
+
+    def sheet(self, unit: DraftUnit, faction: str) -> Sheet:
+        sheet = super().sheet(unit, faction)
+        if not isinstance(unit, ToyUnit):
+            return sheet
+        stance = SheetSection("Stance", (STANCES.get(unit.stance, unit.stance),))
+        return replace(sheet, sections=(stance, *sheet.sections))
+
+    def unit_spec(self, unit: DraftUnit) -> UnitSpec:
+        stance = unit.stance if isinstance(unit, ToyUnit) else "steady"
+        return UnitSpec(unit.kind, unit.name, (), (("stance", stance),))
+
+    def unit_from_spec(self, spec: UnitSpec) -> DraftUnit:
+        options = dict(spec.options)
+        if spec.loadout or set(options) - {"stance"}:
+            raise DraftError(f"{spec.name or spec.kind}: a toy unit has a stance and nothing else")
+        return ToyUnit(spec.kind, spec.name, options.get("stance", "steady"))
+
+    def unit_to_json(self, unit: DraftUnit) -> dict[str, Any]:
+        return {
+            "kind": unit.kind,
+            "name": unit.name,
+            "stance": unit.stance if isinstance(unit, ToyUnit) else "",
+        }
+
+    def unit_from_json(self, raw: Any, where: str) -> DraftUnit:
+        t = check_keys(raw, where, {"kind"}, {"name", "stance"})
+        return ToyUnit(t["kind"], t.get("name", ""), t.get("stance", "steady"))
+
+
+BUILDER = ToyBuilder(RULESET)
+
+
+def default_posses() -> list[tuple[str, PosseSpec]]:
+    """Two posses: gunhands with a scout, scouts with a gunhand (recruited as the builder's Add does)."""
+    out = []
+    for name, kinds in (
+        ("Red Hats", ("gunhand", "gunhand", "scout")),
+        ("Blue Hats", ("scout", "scout", "gunhand")),
+    ):
+        units: list[DraftUnit] = []
+        for kind in kinds:
+            units = BUILDER.try_add("toy", units, kind) or units
+        out.append((name, BUILDER.posse_spec("toy", units, name)))
+    return out
+
+
 # Registered like any ruleset, through the entry-point group (tests/plugins.py does it for a test).
 PLUGIN = RulesetPlugin(
     id="toy",
@@ -206,4 +316,6 @@ PLUGIN = RulesetPlugin(
     factions=(Faction("toy", "Toy Posse"),),
     order=90,
     blurb="Step and shoot: a test ruleset.",
+    builder=lambda: BUILDER,
+    default_posses=default_posses,
 )

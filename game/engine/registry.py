@@ -21,8 +21,8 @@ import argparse
 import importlib.metadata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from game.engine.builder import PosseBuilder
 from game.engine.protocol import PosseSpec, Ruleset
 
 __all__ = [
@@ -72,8 +72,9 @@ class RulesetPlugin:
     """Everything Hexslinger needs to know of a ruleset, without loading its rules data.
 
     ``load`` gives the :class:`~game.engine.protocol.Ruleset` (loaded once, on first use); ``builder``
-    the posse builder's backend; ``default_posses`` the posses offered before any is saved, as
-    (name, spec) pairs; ``order`` sorts the rulesets in menus."""
+    the posse builder's :class:`~game.engine.builder.PosseBuilder` (None: its posses cannot be built in
+    the game); ``default_posses`` the posses offered before any is saved, as (name, spec) pairs (the
+    draft gives them their side); ``order`` sorts the rulesets in menus."""
 
     id: str
     title: str
@@ -81,7 +82,7 @@ class RulesetPlugin:
     factions: tuple[Faction, ...] = ()
     order: int = 100
     blurb: str = ""
-    builder: Callable[[], Any] | None = None  # the posse builder's backend (game.posses)
+    builder: Callable[[], PosseBuilder] | None = None  # the posse builder's answers (game.engine.builder)
     default_posses: Callable[[], Sequence[tuple[str, PosseSpec]]] = field(default=lambda: ())
     odds: OddsCommand | None = None
     distance_unit: str = "hexes"  # the words a distance is given in ('"' inches, "tiles")

@@ -28,7 +28,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UIPanel, UITextBox, UITextEntryLine
 
-from game.posses import PosseEntry, PosseFileError, list_posses, load_posse
+from game.engine import registry
+from game.posses import PosseEntry, PosseFileError, buildable_rulesets, list_posses, load_posse
 from game.rules import PosseSpec, get_ruleset
 from game.tiledmap import MapLoadError, load_tiled_map
 from game.ui import settings
@@ -39,9 +40,8 @@ from game.ui.render import MapRenderer
 from game.ui.scenes import Action, Pop, Push
 from game.ui.sheet import Column, Row, RowList, SheetScene, fit_text
 
-__all__ = ["AI_TIP", "RULESETS", "BattleSetup", "NewBattleScene", "map_thumbnail"]
+__all__ = ["AI_TIP", "BattleSetup", "NewBattleScene", "map_thumbnail", "rulesets"]
 
-RULESETS: Final = (("frontier", "Frontier"), ("rift", "Through the Rift"))
 AI_TIP: Final = "Computer players are not in this version yet"
 CACHE_ENV: Final = "HEXSLINGER_CACHE_DIR"
 THUMB_MAX: Final = 640  # the cached picture's longest side
@@ -49,6 +49,11 @@ SEED_LIMIT: Final = 2**31
 ZONE_COLORS: Final = ((120, 170, 235), (200, 60, 44), (92, 160, 132), (92, 100, 176))
 POSSE_SCREEN: Final = "game.ui.posse_screen"
 DROP_ARROW: Final = 20  # the width of a drop-down's open button (pygame-gui's, not scaled by the theme)
+
+
+def rulesets() -> list[tuple[str, str]]:
+    """The rulesets to pick, as (id, title): every installed one whose posses can be built, in menu order."""
+    return [(rid, registry.plugin(rid).title) for rid in buildable_rulesets()]
 
 
 @dataclass(slots=True)
@@ -468,12 +473,17 @@ class NewBattleScene(SheetScene):
         control = pygame.Rect(rect.x + label_w, y, rect.width - label_w, row_h)
         half = (control.width - self.px(8)) // 2
         rules = control if self.wide else pygame.Rect(rect.x, y, rect.width, row_h)
-        rules_half = (rules.width - self.px(8)) // 2
+        choices = rulesets()  # two a row: each title has the room "Through the Rift" needs
+        cols = max(1, min(2, len(choices)))
+        rules_w = (rules.width - self.px(8) * (cols - 1)) // cols
         if self.wide:
             self.label(pygame.Rect(rect.x, y, label_w, row_h), "Ruleset")
-        for i, (rid, title) in enumerate(RULESETS):
+        for i, (rid, title) in enumerate(choices):
+            r, c = divmod(i, cols)
             button = self.button(
-                pygame.Rect(rules.x + i * (rules_half + self.px(8)), y, rules_half, row_h),
+                pygame.Rect(
+                    rules.x + c * (rules_w + self.px(8)), y + r * (row_h + self.px(6)), rules_w, row_h
+                ),
                 title,
                 lambda r=rid: self.pick_ruleset(r),  # type: ignore[misc]
                 object_id=f"#ruleset_{rid}",
@@ -482,6 +492,7 @@ class NewBattleScene(SheetScene):
             if rid == self.ruleset:
                 button.set_selected(True)
             self.buttons[f"ruleset_{rid}"] = button
+        y += (len(choices) - 1) // cols * (row_h + self.px(6))
         y += row_h + self.px(14)
         shown = self.info
         edit_w = self.px(72) if self.wide else self.px(68)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
+from game.rules.frontier.builder import default_posses, frontier_builder
 from game.rules.frontier.ruleset import ACTIONS, FrontierRuleset, auto_deploy_commands
 
 __all__ = ["ACTIONS", "PLUGIN", "RULESET", "FrontierRuleset", "auto_deploy_commands"]
@@ -23,5 +24,7 @@ PLUGIN = RulesetPlugin(
     factions=tuple(Faction(f.id, f.name) for f in RULESET.data.factions.values()),
     order=10,
     blurb="Law against Outlaws: 2 AP, d6 checks, a 14-card initiative deck, Cool checks.",
+    builder=lambda: frontier_builder(RULESET),
+    default_posses=lambda: default_posses(frontier_builder(RULESET)),
     distance_unit='"',
 )

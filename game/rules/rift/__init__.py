@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
 from game.rules.rift import attitudes, basic, items, talents
+from game.rules.rift.builder import default_posses, rift_builder
 from game.rules.rift.ruleset import (
     FACTIONS,
     RiftRuleset,
@@ -42,5 +43,7 @@ PLUGIN = RulesetPlugin(
     factions=tuple(Faction(fid, name) for fid, name in FACTIONS.items()),
     order=20,
     blurb="Dieselpunk Rifters: 3 AP, one attack a turn, dice pools, stress and resolve, reactions.",
+    builder=lambda: rift_builder(RULESET),
+    default_posses=lambda: default_posses(rift_builder(RULESET)),
     distance_unit="tiles",
 )

@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from game.commands import Command
+from game.engine.movement import PathTree
 from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex
 
-__all__ = ["PathReaction", "StatusFacts", "UnitFacts", "WeaponFacts"]
+if TYPE_CHECKING:
+    from game.match import Match
+
+__all__ = ["PathReaction", "Reasoner", "StatusFacts", "UnitFacts", "WeaponFacts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,3 +83,33 @@ class PathReaction:
     step: int
     preview: AttackPreview | None
     chance: Fraction = Fraction(1)  # how likely it happens at all (1: certainly)
+
+
+@runtime_checkable
+class Reasoner(Protocol):
+    """What a ruleset answers for the AI about a position (every shipped ruleset does; ``Match`` asks
+    these through its own methods, ``Match.unit_facts`` and the rest). Read-only, like ``preview``."""
+
+    def unit_facts(self, match: Match, unit: int) -> UnitFacts:
+        """The unit's sheet as numbers."""
+        ...
+
+    def what_if(
+        self, match: Match, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
+    ) -> AttackPreview | None:
+        """The exact odds of the attack ``cmd`` with the attacker at ``from_hex`` and its target at
+        ``at_hex`` (None: where they stand); None where the attack would be illegal there."""
+        ...
+
+    def movement(self, match: Match, unit: int) -> PathTree:
+        """Where ``unit`` could walk with an ordinary move now: costs and canonical paths."""
+        ...
+
+    def path_reactions(self, match: Match, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+        """The attacks walking ``path`` would set off, with their odds."""
+        ...
+
+    def morale_risk(self, match: Match, side: str) -> dict[int, Fraction]:
+        """How likely each unit of ``side`` breaks or flees at the next morale test as things stand
+        ({} when the ruleset has none)."""
+        ...

@@ -7,6 +7,7 @@ rulebook leaves open are in docs/RULES.md, section "Frontier".
 
 from __future__ import annotations
 
+from game.engine.facts import Reasoner
 from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
 from game.rules.frontier.builder import default_posses, frontier_builder
@@ -16,6 +17,7 @@ __all__ = ["ACTIONS", "PLUGIN", "RULESET", "FrontierRuleset", "auto_deploy_comma
 
 RULESET = FrontierRuleset()
 _PROTOCOL: Ruleset = RULESET  # mypy checks that FrontierRuleset implements the whole Ruleset protocol
+_REASONER: Reasoner = RULESET  # ... and what it answers the AI
 
 PLUGIN = RulesetPlugin(
     id="frontier",

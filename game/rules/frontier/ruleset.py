@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Inventory, Position
 from game.engine import turns
 from game.engine.actions import ActionBook, ActionDef, check_command, offer
-from game.engine.movement import INCHES
+from game.engine.facts import PathReaction, UnitFacts
+from game.engine.movement import INCHES, PathTree
 from game.events import ActionTaken, Event, PhaseStarted
-from game.hexgrid import hex_distance
+from game.hexgrid import Hex, hex_distance
 from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
-from game.rules.frontier import rounds
+from game.rules.frontier import queries, rounds
 from game.rules.frontier import state as st
 from game.rules.frontier.actions import build_actions, common_problem, explain
 from game.rules.frontier.combat import attack_preview
@@ -390,6 +392,24 @@ class FrontierRuleset:
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)
         return entry.name if entry is not None and entry.name.strip() else None
+
+    # -- what the AI asks (game.engine.facts.Reasoner; game/rules/frontier/queries.py) ----------------
+    def unit_facts(self, match: Match, unit: int) -> UnitFacts:
+        return queries.unit_facts(self.ctx(match), unit)
+
+    def what_if(
+        self, match: Match, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
+    ) -> AttackPreview | None:
+        return queries.what_if(self.ctx(match), cmd, from_hex, at_hex)
+
+    def movement(self, match: Match, unit: int) -> PathTree:
+        return queries.movement(self.ctx(match), unit)
+
+    def path_reactions(self, match: Match, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+        return queries.path_reactions(self.ctx(match), unit, path)
+
+    def morale_risk(self, match: Match, side: str) -> dict[int, Fraction]:
+        return queries.morale_risk(self.ctx(match), side)
 
     def conceal(self, match: Match, rng: random.Random) -> None:
         """The one hidden thing in Frontier is the order of the cards not yet drawn this round."""

@@ -26,7 +26,9 @@ __all__ = ["PathReaction", "Reasoner", "StatusFacts", "UnitFacts", "WeaponFacts"
 class WeaponFacts:
     """A weapon as numbers: its id and name, ``kind`` ("ranged", "melee", "explosive"), the farthest it
     reaches in hexes (``reach``) and where it is at its best (``best_range``: hexes), shots left (None: no
-    count) of ``max_ammo``, the dice it rolls ("1d6", "3 dice, 4+") and its blast radius (explosives)."""
+    count) of ``max_ammo``, the dice it rolls ("1d6", "3 dice, 4+") and its blast radius (explosives).
+    ``action`` and ``option`` are how the unit attacks with it (a command's action id and option), so a
+    question about an attack on some unit can be asked of any unit, on its turn or not."""
 
     id: str
     name: str
@@ -37,6 +39,8 @@ class WeaponFacts:
     max_ammo: int | None = None
     dice: str = ""
     radius: int = 0
+    action: str = ""
+    option: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,11 +45,16 @@ def unit_facts(ctx: FrontierCtx, unit: int) -> UnitFacts:
             wstate.ammo,
             weapon.ammo,
             f"1d6 vs {stats.ballistics if weapon.is_ranged else stats.melee}+, {weapon.damage} damage",
+            action="shoot" if weapon.is_ranged else "melee",
         )
     ]
     if weapon.is_ranged:
         fists = ctx.melee_weapon(unit)
-        weapons.append(WeaponFacts(fists.id, fists.name, "melee", 1, 1, None, None, f"1d6 vs {stats.melee}+"))
+        weapons.append(
+            WeaponFacts(
+                fists.id, fists.name, "melee", 1, 1, None, None, f"1d6 vs {stats.melee}+", action="melee"
+            )
+        )
     statuses = [
         StatusFacts(s, HELPS.get(s, False))
         for s in ("prone", "wounded", "taking_cover")

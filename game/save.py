@@ -17,7 +17,7 @@ from typing import Any
 
 from game.battlefield import load_battlefield
 from game.commands import Command, CommandFormatError, command_from_json, command_to_json
-from game.match import IllegalCommandError, Match
+from game.engine.match import IllegalCommandError, Match
 from game.rules import PosseSpec, UnitSpec, UnknownRulesetError, get_ruleset
 from game.tiledmap import MapLoadError
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.commands import Command
-from game.match import Match
+from game.engine.match import Match
 from game.ui.picking import Picker, units_at
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk

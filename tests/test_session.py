@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.commands import Command
-from game.match import Match
+from game.engine.match import Match
 from game.rules import get_ruleset
 from game.save import load_match
 from game.ui.session import BattleSession, battle_stats, latest_autosave

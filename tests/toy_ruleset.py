@@ -23,7 +23,7 @@ from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, T
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from game.match import Match
+    from game.engine.match import Match
 
 
 @dataclass(slots=True)

@@ -101,7 +101,7 @@ def decision_shot(out: Path, ruleset: str, decision: str, size: tuple[int, int])
     """See the module text: a battle stopped at a decision that breaks into the turns."""
     import pygame
 
-    from game.match import Match
+    from game.engine.match import Match
     from game.tiledmap import load_tiled_map
     from game.ui.app import App
     from game.ui.battle import BattleScreen

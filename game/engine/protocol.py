@@ -20,7 +20,7 @@ from game.events import Event
 from game.hexgrid import Hex
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = [
     "AttackPreview",

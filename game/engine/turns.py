@@ -24,7 +24,7 @@ from game.engine.protocol import LegalAction, Outcome
 from game.events import Event, MatchEnded, Moved
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = [
     "Encounter",

@@ -20,8 +20,8 @@ import pygame
 import pygame_gui
 
 from game.commands import Command
+from game.engine.match import Match
 from game.hexgrid import Hex
-from game.match import Match
 from game.rules import LegalAction, Prompt, UnitView
 from game.tiledmap import TiledMap
 from game.ui import settings

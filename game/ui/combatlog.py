@@ -20,6 +20,7 @@ import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from game.engine.match import Match
 from game.events import (
     ActionTaken,
     ActivationEnded,
@@ -36,7 +37,6 @@ from game.events import (
     StatusChanged,
     UnitRemoved,
 )
-from game.match import Match
 
 __all__ = ["LogLine", "describe", "side_name", "unit_name"]
 

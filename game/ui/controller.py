@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.commands import Command
+from game.engine.match import Match
 from game.events import Event
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
 from game.rules import LegalAction, Prompt, UnitView
 from game.ui.battle_feed import BattleFeed
 from game.ui.battle_words import aim_hint, preview_text, short_label

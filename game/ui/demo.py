@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Final
 
 from game.commands import Command
+from game.engine.match import Match
 from game.hexgrid import hex_distance
-from game.match import Match
 from game.posses import default_posses
 from game.rules import LegalAction, get_ruleset
 from game.ui.library import MAPS_DIR

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from game.match import Match
+from game.engine.match import Match
 from game.posses import file_stem
 from game.rules import UnknownRulesetError, get_ruleset
 from game.save import SaveError

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.commands import Command
+from game.engine.match import Match
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
 from game.rules import AttackPreview, LegalAction
 
 __all__ = ["Hover", "Picker", "units_at"]

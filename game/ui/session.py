@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.commands import Command
+from game.engine.match import IllegalCommandError, Match
 from game.events import (
     ActivationEnded,
     ActivationStarted,
@@ -30,7 +31,6 @@ from game.events import (
     StatusChanged,
     UnitRemoved,
 )
-from game.match import IllegalCommandError, Match
 from game.rules import LegalAction, Outcome
 from game.save import load_match, save_match
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from game.match import Match
+from game.engine.match import Match
 from game.tiledmap import load_tiled_map
 from game.ui.app import App
 from game.ui.battle import BattleScreen

@@ -24,7 +24,7 @@ from game.rules.frontier.components import FrontierGame, FrontierUnit
 from game.rules.frontier.data import FrontierData, UnitData, WeaponData
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["FrontierCtx"]
 

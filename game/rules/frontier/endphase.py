@@ -13,7 +13,7 @@ from game.rules.frontier import state as st
 from game.rules.frontier.data import FrontierData
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.frontier.context import FrontierCtx
 
 __all__ = ["cool_check_modifiers", "cool_checks_due", "run_cool_checks"]

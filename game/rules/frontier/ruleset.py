@@ -41,7 +41,7 @@ from game.rules.frontier.data import ACTION_IDS, FrontierData, default_data
 from game.rules.frontier.views import RULES_SUMMARY, tracker, unit_view
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["ACTIONS", "FrontierRuleset", "auto_deploy_commands", "normalize_id"]
 

@@ -31,7 +31,7 @@ from game.rules.frontier.components import FrontierUnit, Weapon
 from game.rules.frontier.data import FrontierData, WeaponData
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "card_label", "tracker", "unit_view"]
 

@@ -61,7 +61,7 @@ from game.rules.rift.views import RULES_SUMMARY, tracker, unit_view
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["BASIC", "FACTIONS", "RiftRuleset", "StressDealt", "auto_deploy_commands", "end_of_encounter"]
 

@@ -33,7 +33,7 @@ from game.rules.rift.components import Combatant, Inventory, Shield, Statuses
 from game.rules.rift.data import WeaponData
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.rift.ruleset import RiftRuleset
 
 __all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "tracker", "unit_view"]

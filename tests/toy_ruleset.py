@@ -21,7 +21,7 @@ from game.hexgrid import hex_distance
 from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from game.engine.match import Match
 
@@ -116,7 +116,9 @@ class ToyRuleset:
             return [Moved(turn.round, cmd.actor, (start, cmd.hex), 1)]
         assert cmd.target is not None
         (die,) = roll(match.rng, 6)
-        events: list[Event] = [Roll(turn.round, cmd.actor, "shoot", (die,), (), die, 4, die >= 4, cmd.target)]
+        events: list[Event] = [
+            Roll(turn.round, cmd.actor, "shoot", (die,), (), die, 4, die >= 4, cmd.target, "attack")
+        ]
         if die >= 4:
             esper.add_component(cmd.target, Removed("out_of_action"))
             events.append(UnitRemoved(turn.round, cmd.target, "out_of_action"))
@@ -186,6 +188,10 @@ class ToyRuleset:
 
     def printed_name(self, key: str) -> str | None:
         """The toy has no weapon or item data."""
+        return None
+
+    def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
+        """The toy's events are all generic: the log's own wording serves."""
         return None
 
     def prompt(self, match: Match) -> Prompt | None:

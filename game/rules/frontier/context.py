@@ -127,8 +127,10 @@ class FrontierCtx(Context):
         (die,) = roll(self.rng, 6)
         total = die + sum(v for _, v in mods)
         hit = total >= situation.skill
-        check = "ballistics" if weapon.is_ranged else "melee"
-        self.emit(Roll(game.round, attacker, check, (die,), mods, total, situation.skill, hit, target))
+        check, purpose = ("ballistics", "attack") if weapon.is_ranged else ("melee", "melee")
+        self.emit(
+            Roll(game.round, attacker, check, (die,), mods, total, situation.skill, hit, target, purpose)
+        )
         if game.active == attacker:
             st.activation(attacker).attacked.append(target)
         if hit:
@@ -184,5 +186,7 @@ def charge_roll(ctx: FrontierCtx, unit: int, die: int, target: int | None) -> in
     move = ctx.stats(unit).move
     (extra,) = roll(ctx.rng, die)
     budget = move + extra
-    ctx.emit(Roll(ctx.round, unit, "charge", (extra,), (("Move", move),), budget, None, None, target))
+    ctx.emit(
+        Roll(ctx.round, unit, "charge", (extra,), (("Move", move),), budget, None, None, target, "movement")
+    )
     return budget

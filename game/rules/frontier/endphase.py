@@ -70,7 +70,7 @@ def run_cool_checks(ctx: FrontierCtx) -> None:
             (die,) = roll(ctx.rng, 6)
             total = die + sum(v for _, v in mods)
             passed = total >= cool
-            ctx.emit(Roll(rnd, unit, "cool", (die,), mods, total, cool, passed))
+            ctx.emit(Roll(rnd, unit, "cool", (die,), mods, total, cool, passed, purpose="morale"))
             if not passed:
                 broken.append(unit)
     for unit in broken:  # they flee together: a leader who broke still lent his Leadership above

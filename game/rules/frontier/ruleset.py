@@ -10,7 +10,7 @@ in docs/RULES.md, section "Frontier"; each is quoted where it is applied.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from game.commands import Command
@@ -38,7 +38,7 @@ from game.rules.frontier.components import (
 )
 from game.rules.frontier.context import FrontierCtx
 from game.rules.frontier.data import ACTION_IDS, FrontierData, default_data
-from game.rules.frontier.views import RULES_SUMMARY, tracker, unit_view
+from game.rules.frontier.views import RULES_SUMMARY, describe, tracker, unit_view
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -391,6 +391,9 @@ class FrontierRuleset:
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)
         return entry.name if entry is not None and entry.name.strip() else None
+
+    def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
+        return describe(event, name)
 
     def conceal(self, match: Match, rng: random.Random) -> None:
         """The one hidden thing in Frontier is the order of the cards not yet drawn this round."""

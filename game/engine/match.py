@@ -14,7 +14,7 @@ import dataclasses
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
@@ -94,6 +94,12 @@ class Match:
         self.history: list[Event] = []
         self.last_revealed = False  # whether the last command applied revealed hidden information
         self.history.extend(ruleset.setup(self))
+
+    @staticmethod
+    def posse_problems(ruleset: Ruleset, posses: Sequence[PosseSpec]) -> list[str]:
+        """Why these posses may not meet in a match of ``ruleset`` (empty: they may), asked before any
+        match exists (the New Battle screen); the constructor refuses the same with a ValueError."""
+        return ruleset.validate_posses(posses)
 
     @classmethod
     def create(cls, map_path: str | Path, ruleset: Ruleset, posses: list[PosseSpec], seed: int) -> Match:

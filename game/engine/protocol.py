@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.engine.match import Match
 
 __all__ = [
+    "DEPLOY",
     "AttackPreview",
     "LegalAction",
     "Outcome",
@@ -34,6 +35,11 @@ __all__ = [
     "UnitSpec",
     "UnitView",
 ]
+
+
+# The action that puts a unit on the map before the fight (game.engine.turns offers it, needs "hex"): the
+# one action id the screens know, for the deploy-zone shading and the "Auto-deploy" button.
+DEPLOY = "deploy"
 
 
 @dataclass(frozen=True, slots=True)

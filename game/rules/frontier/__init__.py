@@ -9,19 +9,22 @@ from __future__ import annotations
 
 from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
+from game.rules.frontier.cli import ODDS
 from game.rules.frontier.ruleset import ACTIONS, FrontierRuleset, auto_deploy_commands
 
 __all__ = ["ACTIONS", "PLUGIN", "RULESET", "FrontierRuleset", "auto_deploy_commands"]
 
 RULESET = FrontierRuleset()
+_COLORS = {"the_law": (206, 214, 230), "the_outlaws": (158, 46, 38)}  # token rims: steel, oxblood
 _PROTOCOL: Ruleset = RULESET  # mypy checks that FrontierRuleset implements the whole Ruleset protocol
 
 PLUGIN = RulesetPlugin(
     id="frontier",
     title="Frontier",
     load=lambda: RULESET,
-    factions=tuple(Faction(f.id, f.name) for f in RULESET.data.factions.values()),
+    factions=tuple(Faction(f.id, f.name, _COLORS.get(f.id)) for f in RULESET.data.factions.values()),
     order=10,
     blurb="Law against Outlaws: 2 AP, d6 checks, a 14-card initiative deck, Cool checks.",
     distance_unit='"',
+    odds=ODDS,
 )

@@ -14,6 +14,7 @@ from game.hexgrid import Hex
 
 __all__ = [
     "ATTACK_PURPOSES",
+    "FLED",
     "ROLL_PURPOSES",
     "ActionTaken",
     "ActivationEnded",
@@ -123,10 +124,15 @@ class ItemTaken(Event):
     hex: Hex
 
 
+# A unit that left the field on its own feet (UnitRemoved.reason): the engine's word for every ruleset (a
+# side whose units all fled loses, game.engine.turns), which the log words as "flees the fight".
+FLED = "fled"
+
+
 @dataclass(frozen=True, slots=True)
 class UnitRemoved(Event):
     unit: int
-    reason: str  # "out_of_action", "fled", ...
+    reason: str  # the ruleset's reason ("out_of_action", ...), or FLED
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,23 +1,28 @@
 """A tiny ruleset for testing the match core on its own: deploy, step, shoot (4+ on a d6), end turn.
 
-It answers the UI's questions too (unit_view, tracker, auto_deploy, rules_summary), as simply as it can:
-one health point, no statuses, the tracker lists the units in play with the side whose turn it is active.
+It answers the UI's questions too (legal actions with their picks, odds, unit_view, tracker,
+auto_deploy, rules_summary, describe), as simply as it can: one health point, no statuses, the tracker
+lists the units in play with the side whose turn it is active. Nothing outside this file and the test that
+installs it knows it exists: registered as a plugin, it is played in the battle screen
+(tests/ui/test_toy_plugin.py) like any ruleset.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import esper
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position, Removed
-from game.dice import roll
+from game.dice import Distribution, roll
+from game.engine.protocol import DEPLOY
 from game.engine.registry import Faction, RulesetPlugin
 from game.events import Event, Moved, Roll, UnitRemoved
-from game.hexgrid import hex_distance
+from game.hexgrid import hex_distance, hex_neighbors
 from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
 
 if TYPE_CHECKING:
@@ -58,12 +63,52 @@ class ToyRuleset:
         return match.posses[self._turn(match).side_index].side
 
     def legal_actions(self, match: Match) -> list[LegalAction]:
+        taken = set(match.occupied())
+        for posse in match.posses:  # deployment first, one posse after the other
+            waiting = [u for u in match.units(posse.side) if match.position(u) is None]
+            if waiting:
+                zone = sorted(match.battlefield.deploy_zones.get(posse.side, frozenset()) - taken)
+                return [
+                    LegalAction(
+                        DEPLOY,
+                        f"Deploy {match.identity(u).name}",
+                        u,
+                        0,
+                        needs="hex",
+                        hexes=tuple(zone),
+                        side=posse.side,
+                    )
+                    for u in waiting
+                ]
         side = self._side(match)
+        hostile = tuple(u for u in match.units() if match.identity(u).side != side)
         out = []
         for unit in match.units(side):
-            out.append(LegalAction("step", "Step", unit, 1, needs="hex"))
-            out.append(LegalAction("shoot", "Shoot", unit, 1, needs="target"))
-        out.append(LegalAction("end", "End turn", 0, 0, side=side, ends_turn=True))
+            here = match.position(unit)
+            left = esper.component_for_entity(unit, ActionPoints).current
+            tired = None if left >= 1 else "no action points left"
+            near = hex_neighbors(here) if here is not None else ()
+            steps = tuple(h for h in near if match.battlefield.is_passable(h) and h not in taken)
+            out.append(
+                LegalAction(
+                    "step", "Step", unit, 1, tired is None, tired, needs="hex", hexes=steps, side=side
+                )
+            )
+            out.append(
+                LegalAction(
+                    "shoot",
+                    "Shoot",
+                    unit,
+                    1,
+                    tired is None,
+                    tired,
+                    needs="target",
+                    targets=hostile,
+                    side=side,
+                )
+            )
+            # every unit may end its side's turn (the screen's End Turn button is the selected unit's)
+            out.append(LegalAction("end", "End turn", unit, 0, side=side, ends_turn=True))
         return out
 
     def validate(self, match: Match, cmd: Command) -> str | None:
@@ -125,7 +170,11 @@ class ToyRuleset:
         return events
 
     def preview(self, match: Match, cmd: Command) -> AttackPreview | None:
-        return None
+        """A shot: 4+ on a d6 takes the target out (its one health point)."""
+        if cmd.action != "shoot" or cmd.target is None or cmd.target not in match.units():
+            return None
+        half = Fraction(1, 2)
+        return AttackPreview(half, Distribution({0: half, 1: half}), (), 4)
 
     def outcome(self, match: Match) -> Outcome | None:
         standing = [p.side for p in match.posses if match.units(p.side)]

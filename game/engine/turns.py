@@ -21,7 +21,7 @@ import esper
 from game.commands import Command
 from game.components import Position, Removed
 from game.engine.protocol import DEPLOY, LegalAction, Outcome
-from game.events import Event, MatchEnded, Moved
+from game.events import FLED, Event, MatchEnded, Moved
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -134,7 +134,7 @@ def standing_outcome(
     losers = [
         u for p in match.posses if p.side != winner for u in match.units(p.side, in_play=False) if counts(u)
     ]
-    fled = [u for u in losers if (r := esper.try_component(u, Removed)) is not None and r.reason == "fled"]
+    fled = [u for u in losers if (r := esper.try_component(u, Removed)) is not None and r.reason == FLED]
     if losers and len(fled) == len(losers):
         reason = "all hostile units fled"
     elif not fled:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from game.engine.match import Match
 from game.events import (
+    FLED,
     ActionTaken,
     ActivationEnded,
     ActivationStarted,
@@ -209,7 +210,7 @@ def _action_text(match: Match, e: ActionTaken) -> str | None:
 
 def _removed_text(match: Match, e: UnitRemoved) -> str:
     who = _name(match, e.unit)
-    if e.reason == "fled":
+    if e.reason == FLED:
         return f"{who} flees the fight"
     return f"{who} is {_words(e.reason)} and leaves the fight"
 

@@ -301,7 +301,10 @@ class NewBattleScene(SheetScene):
     def _load_posses(self) -> None:
         """The library's posses for the ruleset; each side keeps its pick if it is still there, else gets
         a default (side 1 the first built-in posse, side 2 the second)."""
-        self.posse_entries = list_posses(self.ruleset)
+        try:
+            self.posse_entries = list_posses(self.ruleset)
+        except PosseFileError:  # a ruleset the posse library cannot list: no posses to pick (Start says so)
+            self.posse_entries = []
         usable = [e.name for e in self.posse_entries if e.error is None]
         builtin = [e.name for e in self.posse_entries if e.builtin]
         for i, side in enumerate(self.sides):

@@ -151,3 +151,19 @@ def test_the_rulesets_a_map_names_are_looked_up_in_the_registry(tmp_path: Path) 
     assert "'toy', which is not an installed ruleset" in texts(path)
     with installed_plugin(tmp_path / "site", "toy", "tests.toy_ruleset:PLUGIN"):
         assert check_map(path) == []
+
+
+def test_the_map_picker_counts_the_installed_rulesets_a_map_names(tmp_path: Path) -> None:
+    """New Battle lists a map for the installed rulesets it names (none named: every ruleset); a map made
+    only for rulesets this Hexslinger lacks says so and cannot be played."""
+    from game.ui.library import inspect_map
+
+    mixed = mf.standard_map(tmp_path / "a", props={"rulesets": "rift, chess"}, with_deploy=True)
+    info = inspect_map(mixed)
+    assert info.rulesets == ("rift",) and info.suits("rift") and not info.suits("frontier")
+    assert info.playable
+    foreign = inspect_map(mf.standard_map(tmp_path / "b", props={"rulesets": "chess"}, with_deploy=True))
+    assert not foreign.playable
+    assert "'chess', which is not an installed ruleset" in foreign.problems[0].what
+    open_to_all = inspect_map(mf.standard_map(tmp_path / "c", with_deploy=True))
+    assert open_to_all.rulesets == () and open_to_all.suits("frontier") and open_to_all.suits("rift")

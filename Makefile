@@ -7,7 +7,7 @@ PLAY_STAMP := $(VENV)/.installed
 MAP ?=
 VIEW_MAP ?= maps/frontier_town.tmx
 
-.PHONY: play test wheel-smoke lint typecheck bench soak screenshots clean
+.PHONY: play test wheel-smoke lint lint-imports typecheck bench soak screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,7 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy game ai tools
+	$(MAKE) --no-print-directory lint-imports
 	$(BIN)/python -m pytest -q --benchmark-disable
 	$(MAKE) --no-print-directory wheel-smoke
 
@@ -36,6 +37,10 @@ test: $(STAMP)
 # checkout and run its `hexslinger` from another directory (tools/wheel_smoke.sh; about 30 s).
 wheel-smoke: $(STAMP)
 	PYTHON=$(PYTHON) BUILD_PYTHON=$(BIN)/python tools/wheel_smoke.sh
+
+# The layers and the other import contracts in pyproject.toml [tool.importlinter] (docs/ARCHITECTURE.md).
+lint-imports: $(STAMP)
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
 	$(BIN)/mypy game ai tools
@@ -52,8 +57,8 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen settings --size 1280x720 --frames 10 --screenshot docs/images/settings.png
 	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen posse --ruleset rift --size 1280x720 --frames 40 --mouse 682,403 --screenshot docs/images/posse_builder.png
 	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen newbattle --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/newbattle.png
-	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen pause --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/pause.png
-	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen results --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/results.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen pause --ruleset rift --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/pause.png
+	SDL_VIDEODRIVER=dummy $(BIN)/hexslinger play --screen results --ruleset frontier --size 1280x720 --frames 10 --mouse 640,700 --screenshot docs/images/results.png
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle.png
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle_assign.png --decision assign
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle_joker.png --ruleset frontier --decision prompt

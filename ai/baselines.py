@@ -17,9 +17,9 @@ from fractions import Fraction
 
 from ai.utility import decision_rng
 from game.commands import Command
+from game.engine.match import MatchView
 from game.engine.protocol import LegalAction
 from game.hexgrid import Hex, hex_distance
-from game.match import MatchView
 
 __all__ = ["GreedyPlayer", "Player", "RandomPlayer", "hostiles"]
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ai.baselines import Player
-from game.match import Match
+from game.engine.match import Match
 
 __all__ = ["GameResult", "play"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.resources import ResourceError, shipped_map, shipped_maps
@@ -67,6 +67,12 @@ def _point(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line; the rulesets (``--ruleset``, ``odds <ruleset>``) are the installed plugins."""
+    from game.engine import registry
+
+    plugins = registry.plugins()
+    for problem in registry.problems():
+        print(f"hexslinger: {problem}", file=sys.stderr)
     parser = argparse.ArgumentParser(
         prog="hexslinger",
         description="Hex-grid tactical skirmishes for tabletop western rule systems, on Tiled maps.",
@@ -98,10 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--ruleset",
-        choices=("frontier", "rift"),
-        default="frontier",
+        choices=[p.id for p in plugins],
+        default="",
         help="with --screen posse: the posse builder's rules (it opens on their first built-in posse); "
-        "with --screen battle: the demonstration battle's",
+        "with --screen battle, pause or results: the demonstration battle's (default: the first, "
+        f"{plugins[0].id if plugins else 'none installed'})",
     )
     play.add_argument(
         "--frames",
@@ -140,38 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     odds = sub.add_parser("odds", help="the exact odds of an attack (hit chance and damage)")
     odds_systems = odds.add_subparsers(dest="ruleset", metavar="RULESET", required=True)
-    frontier = odds_systems.add_parser("frontier", help="a Frontier attack")
-    frontier.add_argument("--attacker", required=True, help="unit type, e.g. deputy, gang_leader, dog")
-    frontier.add_argument("--weapon", default=None, help="weapon (default: the attacker's first; fists)")
-    frontier.add_argument("--target", required=True, help="unit type of the target")
-    frontier.add_argument("--distance", type=int, required=True, help="inches (hexes) to the target")
-    frontier.add_argument("--cover", choices=("none", "half", "full"), default="none")
-    frontier.add_argument("--aim", action="store_true", help="the attacker Aimed first (+1)")
-    frontier.add_argument("--prone", action="store_true", help="the target is prone")
-    frontier.add_argument("--taking-cover", action="store_true", help="the target took the Take Cover action")
-    frontier.add_argument("--wounded", action="store_true", help="the target has lost all its Toughness")
-    frontier.add_argument("--damage", type=int, default=0, help="damage the target has already taken")
-    frontier.add_argument("--dastardly", action="store_true", help="the target has Dastardly's wound")
-    frontier.add_argument("--json", action="store_true", help="print JSON for scripts")
-    rift = odds_systems.add_parser("rift", help="a Through the Rift attack, or --balance")
-    rift.add_argument("--weapon", help='weapon name or id, e.g. "MDTC Model 8 Submachine Gun"')
-    rift.add_argument("--attitude", help="the attacker's attitude: its traits at --level apply")
-    rift.add_argument("--level", type=int, default=None, help="1, 4 or 7 (with --attitude; default 1)")
-    rift.add_argument(
-        "--traits",
-        default="",
-        help="extra dice traits, comma separated: firearm-mastery, spray-and-pray, ...",
-    )
-    rift.add_argument("--nudge", type=int, default=0, help="Nudges on this roll (+2 per die each)")
-    rift.add_argument("--cover", action="store_true", help="the target is in cover (x1/2)")
-    rift.add_argument("--crouch", action="store_true", help="the target Crouched Down (with --cover: zero)")
-    rift.add_argument("--suppressed", action="store_true", help="the attacker is Suppressed (x1/2)")
-    rift.add_argument("--down-the-sights", action="store_true", help="Down the Sights pending (best hit x4)")
-    rift.add_argument("--bullet-sponge", action="store_true", help="the target has Bullet Sponge (x1/2)")
-    rift.add_argument("--piercing", action="store_true", help="Piercing Fire's target behind (x1/2)")
-    rift.add_argument("--depth", type=int, default=None, help="explosion chain depth computed exactly")
-    rift.add_argument("--balance", action="store_true", help="every attitude against the 7-stress claim")
-    rift.add_argument("--json", action="store_true", help="print JSON for scripts")
+    for plugin in plugins:
+        if plugin.odds is not None:
+            command = odds_systems.add_parser(plugin.id, help=plugin.odds.help)
+            plugin.odds.configure(command)
+            command.set_defaults(odds_run=plugin.odds.run)
     return parser
 
 
@@ -299,222 +279,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _percent(p: object) -> str:
-    from fractions import Fraction
-
-    assert isinstance(p, Fraction)
-    return f"{float(p) * 100:.4g}%"
-
-
-def cmd_odds_rift(args: argparse.Namespace) -> int:
-    import json
-    from fractions import Fraction
-
-    from game.rules.rift.odds import OddsError, balance, rift_odds, weapon_table
-
-    def frac(p: Fraction) -> dict[str, object]:
-        return {"fraction": str(p), "percent": round(float(p) * 100, 6)}
-
-    if args.balance:
-        rows = balance()
-        table = weapon_table()
-        if args.json:
-            summary: dict[str, object] = {
-                "ruleset": "rift",
-                "claim": "All of the player weapons are balanced to deal roughly 7 stress per round, with "
-                "Daring and Calculated players doing 125% and Deliberate players doing 150% under ideal "
-                "conditions.",
-                "attitudes": [
-                    {
-                        "attitude": r.attitude,
-                        "level": r.level,
-                        "traits": list(r.traits),
-                        "claim": str(r.claim),
-                        "per_round": str(r.best.per_round),
-                        "per_round_float": float(r.best.per_round),
-                        "ratio": float(r.ratio),
-                        "weapons": [
-                            {
-                                "weapon": w.weapon,
-                                "per_round": str(w.per_round),
-                                "per_round_high": str(w.per_round_high),
-                                "policy": w.policy,
-                                "with_piercing": None if w.piercing is None else str(w.piercing),
-                            }
-                            for w in (*r.weapons, r.sidearm)
-                        ],
-                    }
-                    for r in rows
-                ],
-                "weapons": [
-                    {
-                        "weapon": arms.name,
-                        "block": arms.block,
-                        "hit": frac(o.hit_probability),
-                        "mean": str(o.mean),
-                    }
-                    for arms, o in table
-                ],
-            }
-            print(json.dumps(summary, indent=1))
-            return EXIT_OK
-        print('"All of the player weapons are balanced to deal roughly 7 stress per round, with Daring and')
-        print(' Calculated players doing 125% and Deliberate players doing 150% under ideal conditions."')
-        print(
-            "Ideal conditions: target in range, no cover, one attack every turn (a turn per round) with the"
-        )
-        print("best use of the attitude's own damage actions, one target per explosion, no allies' help.")
-        print()
-        print(f"{'attitude':<11}{'lvl':>3}  {'claim':>6}  {'per round':>9}  {'ratio':>6}  weapon (policy)")
-        for r in rows:
-            b = r.best
-            approx = "" if b.per_round == b.per_round_high else "~"
-            print(
-                f"{r.attitude:<11}{r.level:>3}  {float(r.claim):>6.2f}  {approx:>1}{float(b.per_round):>8.2f}"
-                f"  {float(r.ratio) * 100:>5.0f}%  {b.weapon} ({b.policy})"
-            )
-            for w in r.weapons:
-                if w is not b:
-                    print(f"{'':>25}{float(w.per_round):>9.2f}          {w.weapon} ({w.policy})")
-            if b.piercing is not None:
-                print(f"{'':>25}{float(b.piercing):>9.2f}          + a second target in line (Piercing Fire)")
-            if r.sidearm.weapon not in {w.weapon for w in r.weapons}:
-                print(f"{'':>25}{float(r.sidearm.per_round):>9.2f}          {r.sidearm.weapon} (the sidearm)")
-            if r.traits:
-                print(f"{'':>27}traits: {', '.join(r.traits)}")
-        print()
-        print("Every weapon, plain (no traits, no multipliers), per attack:")
-        for arms, o in table:
-            print(
-                f"  {arms.name:<40} {arms.block:<20} hit/die {_percent(o.hit_probability):>7}"
-                f"  expected {float(o.mean):>6.3f} = {o.mean}"
-            )
-        return EXIT_OK
-    if not args.weapon:
-        print("hexslinger odds: rift needs --weapon NAME (or --balance)", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        result = rift_odds(
-            args.weapon,
-            attitude=args.attitude,
-            level=args.level,
-            traits=[t for t in args.traits.split(",") if t.strip()],
-            nudge=args.nudge,
-            cover=args.cover,
-            crouch=args.crouch,
-            suppressed=args.suppressed,
-            down_the_sights=args.down_the_sights,
-            bullet_sponge=args.bullet_sponge,
-            piercing=args.piercing,
-            depth=args.depth,
-        )
-    except OddsError as error:
-        print(f"hexslinger odds: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    odds = result.odds
-    if args.json:
-        document: dict[str, object] = {
-            "ruleset": "rift",
-            "weapon": result.weapon.name,
-            "block": result.weapon.block,
-            "applied": list(result.applied),
-            "dice_rolled": odds.dice_rolled,
-            "dice_kept": result.weapon.count,
-            "hit_per_die": frac(odds.hit_probability),
-            "hits": [{"hits": k, **frac(p)} for k, p in odds.hits],
-            "stress": [{"stress": t, **frac(p)} for t, p in odds.stress.items()],
-            "stress_tail": None
-            if odds.tail_from is None
-            else {"at_least": odds.tail_from, **frac(odds.tail)},
-            "expected_stress": str(odds.mean_low) if odds.exact else None,
-            "expected_stress_bounds": [str(odds.mean_low), str(odds.mean_high)],
-            "expected_stress_float": float(odds.mean_low),
-            "notes": list(result.notes),
-        }
-        print(json.dumps(document, indent=1))
-        return EXIT_OK
-    print(f"{result.weapon.name}  {result.weapon.block}")
-    print(f"  applied: {'; '.join(result.applied) if result.applied else 'nothing (plain dice)'}")
-    print(
-        f"  hit per die: {odds.hit_probability} = {_percent(odds.hit_probability)}"
-        f"  ({odds.dice_rolled} dice rolled, {result.weapon.count} kept)"
-    )
-    print("  hits:")
-    for k, p in odds.hits:
-        print(f"    {k}: {p} = {_percent(p)}")
-    print("  stress (all hits on this target):")
-    for t, p in odds.stress.items():
-        print(f"    {t}: {p} = {_percent(p)}")
-    if odds.tail_from is not None:
-        print(f"    >= {odds.tail_from}: {odds.tail} = {_percent(odds.tail)}")
-    if odds.exact:
-        print(f"  expected stress: {odds.mean} = {float(odds.mean):.4f}")
-    else:
-        print(
-            f"  expected stress: between {float(odds.mean_low):.6f} and {float(odds.mean_high):.6f}"
-            f" (exact bounds {odds.mean_low} and {odds.mean_high})"
-        )
-    for note in result.notes:
-        print(f"  note: {note}")
-    return EXIT_OK
-
-
 def cmd_odds(args: argparse.Namespace) -> int:
-    import json
-
-    if args.ruleset == "rift":
-        return cmd_odds_rift(args)
-
-    from game.rules.frontier.data import default_data
-    from game.rules.frontier.odds import OddsError, attack_odds
-
-    damage = args.damage
-    if args.wounded:
-        target = default_data().units.get(args.target.strip().lower().replace(" ", "_"))
-        damage = max(damage, target.toughness if target is not None else 0)
-    try:
-        preview = attack_odds(
-            args.attacker,
-            args.target,
-            args.distance,
-            weapon=args.weapon,
-            cover=args.cover,
-            aim=args.aim,
-            prone=args.prone,
-            taking_cover=args.taking_cover,
-            damage_taken=damage,
-            dastardly=args.dastardly,
-        )
-    except OddsError as error:
-        print(f"hexslinger odds: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    hit = preview.hit_chance
-    if args.json:
-        document = {
-            "ruleset": "frontier",
-            "hit": {"fraction": str(hit), "percent": round(float(hit) * 100, 2)},
-            "target_number": preview.target_number,
-            "modifiers": [{"name": n, "value": v} for n, v in preview.modifiers],
-            "damage": [{"damage": d, "fraction": str(p)} for d, p in preview.damage],
-            "expected_damage": str(preview.expected_damage),
-            "notes": list(preview.notes),
-        }
-        print(json.dumps(document, indent=1))
-        return EXIT_OK
-    print(f'{args.attacker} -> {args.target} at {args.distance}"')
-    print(f"  hit: {hit} = {float(hit) * 100:.1f}%  (needs {preview.target_number}+ on 1d6)")
-    for name, value in preview.modifiers:
-        print(f"    {value:+d}  {name}")
-    if not preview.modifiers:
-        print("    no modifiers")
-    print("  damage:")
-    for amount, p in preview.damage:
-        print(f"    {amount}: {p} = {float(p) * 100:.1f}%")
-    print(f"  expected damage: {preview.expected_damage} = {float(preview.expected_damage):.2f}")
-    for note in preview.notes:
-        if not note.startswith("needs"):
-            print(f"  {note}")
-    return EXIT_OK
+    """``hexslinger odds <ruleset> ...``: the ruleset plugin's own odds command (OddsCommand.run)."""
+    run: Callable[[argparse.Namespace], int] = args.odds_run
+    return run(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

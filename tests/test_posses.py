@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from game.components import Identity
-from game.match import Match
+from game.engine.match import Match
 from game.posses import (
     DATA_ENV,
     Choice,

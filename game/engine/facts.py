@@ -17,7 +17,7 @@ from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["PathReaction", "Reasoner", "StatusFacts", "UnitFacts", "WeaponFacts"]
 

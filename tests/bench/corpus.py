@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.commands import Command
-from game.match import Match
+from game.engine.match import Match
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk
 

@@ -10,8 +10,8 @@ import esper
 
 from game.commands import Command
 from game.components import ActionPoints, Position
+from game.engine.match import Match
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
 from game.rules import LegalAction, PosseSpec, UnitSpec, get_ruleset
 from game.rules.rift import RULESET, auto_deploy_commands
 from game.rules.rift.character import Character, posse_spec

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.match import Match
 from game.events import Roll
-from game.match import Match
 from game.rules import Prompt
 from game.rules.frontier import state as st
 from game.rules.rift import RULESET

@@ -7,9 +7,9 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from game.engine.match import Match
 from game.events import Event, Note, Roll
 from game.hexgrid import Hex
-from game.match import Match
 from game.rules import PosseSpec
 from game.rules.rift import RULESET, StressDealt
 from tests import maps_factory as mf

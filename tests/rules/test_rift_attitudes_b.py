@@ -8,8 +8,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from game.battlefield import Cover
+from game.engine.match import Match
 from game.events import ActionTaken, ActivationStarted, Event, Note, Roll
-from game.match import Match
 from game.rules import PosseSpec
 from game.rules.rift import RULESET, StressDealt, end_of_encounter
 from tests import maps_factory as mf

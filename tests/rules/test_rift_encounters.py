@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from game.commands import Command
+from game.engine.match import Match
 from game.events import StatusChanged
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
 from game.rules import LegalAction
 from game.save import load_match, save_match
 from tests.rules.rift_kit import RANCH, TOWN, new_match, outlaws, rifter, rifters

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.battlefield import Cover
+from game.engine.match import Match
 from game.events import Roll
-from game.match import Match
 from game.rules.rift import RULESET, StressDealt, end_of_encounter
 from tests import maps_factory as mf
 from tests.rules.frontier_kit import at, open_map

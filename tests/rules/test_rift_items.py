@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.match import Match
 from game.events import ActionTaken
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
 from game.rules.rift import RULESET
 from game.rules.rift.components import GroundItem
 from game.rules.rift.data import RiftDataError, default_data, load_data

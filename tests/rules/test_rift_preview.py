@@ -10,7 +10,7 @@ from pathlib import Path
 import esper
 
 from game.dice import Distribution
-from game.match import Match
+from game.engine.match import Match
 from game.rules.rift import RULESET, StressDealt
 from game.rules.rift.components import Resolve
 from game.rules.rift.odds import attack_odds, rift_odds

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as hs
 
 from game.commands import Command
+from game.engine.match import IllegalCommandError, Match
 from game.hexgrid import Hex
-from game.match import IllegalCommandError, Match
 from game.rules.rift import RULESET, StressDealt
 from game.save import load_match, save_match
 from tests.rules.rift_kit import RANCH, TOWN, command_for, new_match, outlaws, rifter, rifters

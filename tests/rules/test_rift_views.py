@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.match import Match
 from game.events import DamageTaken, Roll
-from game.match import Match
 from game.rules import PosseSpec, StatusView, UnitView
 from game.rules.rift import RULESET, auto_deploy_commands
 from game.rules.rift.views import STATUS_RULES

@@ -10,7 +10,7 @@ in docs/RULES.md, section "Frontier"; each is quoted where it is applied.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -39,10 +39,10 @@ from game.rules.frontier.components import (
 )
 from game.rules.frontier.context import FrontierCtx
 from game.rules.frontier.data import ACTION_IDS, FrontierData, default_data
-from game.rules.frontier.views import RULES_SUMMARY, tracker, unit_view
+from game.rules.frontier.views import RULES_SUMMARY, describe, tracker, unit_view
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["ACTIONS", "FrontierRuleset", "auto_deploy_commands", "normalize_id"]
 
@@ -410,6 +410,9 @@ class FrontierRuleset:
 
     def morale_risk(self, match: Match, side: str) -> dict[int, Fraction]:
         return queries.morale_risk(self.ctx(match), side)
+
+    def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
+        return describe(event, name)
 
     def conceal(self, match: Match, rng: random.Random) -> None:
         """The one hidden thing in Frontier is the order of the cards not yet drawn this round."""

@@ -12,6 +12,7 @@ from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
 from game.rules.rift import attitudes, basic, items, talents
 from game.rules.rift.builder import default_posses, rift_builder
+from game.rules.rift.cli import ODDS
 from game.rules.rift.ruleset import (
     FACTIONS,
     RiftRuleset,
@@ -34,16 +35,18 @@ __all__ = [
 ]
 
 RULESET = RiftRuleset()
+_COLORS = {"rifters": (230, 186, 100), "outlaws": (158, 46, 38)}  # token rims: brass, oxblood
 _PROTOCOL: Ruleset = RULESET  # mypy checks that RiftRuleset implements the whole Ruleset protocol
 
 PLUGIN = RulesetPlugin(
     id="rift",
     title="Through the Rift",
     load=lambda: RULESET,
-    factions=tuple(Faction(fid, name) for fid, name in FACTIONS.items()),
+    factions=tuple(Faction(fid, name, _COLORS.get(fid)) for fid, name in FACTIONS.items()),
     order=20,
     blurb="Dieselpunk Rifters: 3 AP, one attack a turn, dice pools, stress and resolve, reactions.",
     builder=lambda: rift_builder(RULESET),
     default_posses=lambda: default_posses(rift_builder(RULESET)),
     distance_unit="tiles",
+    odds=ODDS,
 )

@@ -11,7 +11,7 @@ from game.hexgrid import Hex, hex_distance
 from game.rules.rift.hooks import ActionDef, Picks, register_action
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.rift.ruleset import RiftRuleset
 
 

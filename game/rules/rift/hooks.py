@@ -24,7 +24,7 @@ from game.hexgrid import Hex
 from game.rules.rift.stress import DiceTraits
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.rift.components import Task
     from game.rules.rift.data import WeaponData
     from game.rules.rift.ruleset import RiftRuleset

@@ -18,7 +18,7 @@ from game.rules.rift.components import GroundItem
 from game.rules.rift.hooks import ActionDef, Picks, register_action
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.rift.ruleset import RiftRuleset
 
 __all__ = ["ground_items", "reachable_item_hexes"]

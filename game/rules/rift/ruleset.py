@@ -11,6 +11,7 @@ live in ``attitudes/`` and ``talents.py`` and plug in through ``hooks``. Interpr
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
@@ -56,12 +57,12 @@ from game.rules.rift.data import RiftData, WeaponData, default_data
 from game.rules.rift.hooks import Picks
 from game.rules.rift.odds import DOWN_THE_SIGHTS, attack_odds
 from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_dice
-from game.rules.rift.views import RULES_SUMMARY, tracker, unit_view
+from game.rules.rift.views import RULES_SUMMARY, describe, tracker, unit_view
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["BASIC", "FACTIONS", "RiftRuleset", "StressDealt", "auto_deploy_commands", "end_of_encounter"]
 
@@ -1026,6 +1027,7 @@ class RiftRuleset:
                 w.threshold,
                 any(s.hit for s in shots),
                 task.forced or None,
+                "melee" if w.melee else "attack",
             )
         )
 
@@ -1307,7 +1309,7 @@ class RiftRuleset:
             (value,) = roll(match.rng, die)
             rolls[u] = [value]
             self.turn(u).initiative = value
-            events.append(Roll(1, u, "initiative", (value,), (), value, None, None))
+            events.append(Roll(1, u, "initiative", (value,), (), value, None, None, None, "initiative"))
         # roll-offs among ties until every unit's roll sequence is distinct
         while True:
             groups: dict[tuple[bool, tuple[int, ...]], list[int]] = {}
@@ -1320,7 +1322,9 @@ class RiftRuleset:
                 for u in group:
                     (value,) = roll(match.rng, die)
                     rolls[u].append(value)
-                    events.append(Roll(1, u, "initiative roll-off", (value,), (), value, None, None))
+                    events.append(
+                        Roll(1, u, "initiative roll-off", (value,), (), value, None, None, None, "initiative")
+                    )
         game.order = sorted(
             units, key=lambda u: (not self.has_trait(u, "quick_draw"), [-v for v in rolls[u]])
         )
@@ -1616,6 +1620,9 @@ class RiftRuleset:
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)
         return entry.name if entry is not None and entry.name.strip() else None
+
+    def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
+        return describe(event, name)
 
     def conceal(self, match: Match, rng: random.Random) -> None:
         """Nothing is hidden in Through the Rift but the dice RNG (every roll is made in the open)."""

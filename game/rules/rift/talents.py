@@ -14,7 +14,7 @@ from game.rules.rift.attitudes.cunning import grant_point
 from game.rules.rift.hooks import ActionDef, ApplyFn, PickFn, Picks, TraitDef, register_action, register_trait
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.rift.ruleset import RiftRuleset
 
 

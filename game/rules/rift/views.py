@@ -20,29 +20,33 @@ Decisions (docs/ARCHITECTURE.md, "What the UI asks a ruleset"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import esper
 
 from game.components import ActionPoints, Identity, Removed
-from game.events import ActionTaken
+from game.events import ActionTaken, Event
 from game.rules import StatusView, TrackerEntry, UnitView
 from game.rules.rift import hooks
 from game.rules.rift.components import Combatant, Inventory, Shield, Statuses
 from game.rules.rift.data import WeaponData
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.rift.ruleset import RiftRuleset
 
-__all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "tracker", "unit_view"]
+__all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "describe", "tracker", "unit_view"]
 
 
 @dataclass(frozen=True, slots=True)
 class StatusRule:
     name: str
     rule: str  # the rulebook's sentence(s), exactly as printed
+    badge: str  # the token badge's letters
+    helps: bool  # the status helps the unit (a round badge), else it hinders it (a diamond)
 
 
 # Every status the Through the Rift rules set (StatusRecord kinds, TurnState flags, StatusChanged kinds,
@@ -54,41 +58,67 @@ STATUS_RULES: dict[str, StatusRule] = {
         "Until the start of your next turn, you are treated as if you have cover in all directions. If a "
         "shot would have already been halved due to being behind existing cover, it is instead reduced to "
         "zero.",
+        badge="C",
+        helps=True,
     ),
-    "suppressed": StatusRule("Suppressed", "Deal ½ stress"),
-    "stunned": StatusRule("Stunned", "Lose 1 Action Point"),
-    "taunted": StatusRule("Taunted", "Can only attempt to attack the target that taunted you"),
-    "overwhelmed": StatusRule("Overwhelmed", "Incapable of moving"),
-    "half_stress": StatusRule("Half Stress", "You take ½ stress until the start of your next turn."),
+    "suppressed": StatusRule("Suppressed", "Deal ½ stress", badge="S", helps=False),
+    "stunned": StatusRule("Stunned", "Lose 1 Action Point", badge="St", helps=False),
+    "taunted": StatusRule(
+        "Taunted", "Can only attempt to attack the target that taunted you", badge="T", helps=False
+    ),
+    "overwhelmed": StatusRule("Overwhelmed", "Incapable of moving", badge="O", helps=False),
+    "half_stress": StatusRule(
+        "Half Stress", "You take ½ stress until the start of your next turn.", badge="H", helps=True
+    ),
     "hold_fire": StatusRule(
         "Hold Fire",
         "Ready yourself, firing your firearm at the first valid target to move, until the start of your "
         "next turn.",
+        badge="HF",
+        helps=True,
     ),
     "covering_fire": StatusRule(
         "Covering Fire",
         "Set up your gun to sweep the battlefield. The first time any valid target moves until the start "
         "of your next turn, deal a 1 stress shot against them.",
+        badge="CF",
+        helps=True,
     ),
     "down_the_sights": StatusRule(
-        "Down the Sights", "The next shot you make that hits inflicts 4x as much stress."
+        "Down the Sights",
+        "The next shot you make that hits inflicts 4x as much stress.",
+        badge="DS",
+        helps=True,
     ),
-    "duck": StatusRule('"Duck!"', "Prevent all damage an ally within 6t would take this turn."),
-    "dodge_roll": StatusRule("Dodge Roll", "Prevent all stress you take this turn."),
-    "shield": StatusRule("Shield", "This shield provides cover in all directions."),
+    "duck": StatusRule(
+        '"Duck!"', "Prevent all damage an ally within 6t would take this turn.", badge="D", helps=True
+    ),
+    "dodge_roll": StatusRule("Dodge Roll", "Prevent all stress you take this turn.", badge="DR", helps=True),
+    "shield": StatusRule("Shield", "This shield provides cover in all directions.", badge="Sh", helps=True),
     "meatshield": StatusRule(
-        "Meatshield", "If there is an enemy in your tile, you are considered to have cover in all directions."
+        "Meatshield",
+        "If there is an enemy in your tile, you are considered to have cover in all directions.",
+        badge="M",
+        helps=True,
     ),
     "improved_meatshield": StatusRule(
-        "Meatshield (an ally's)", "The cover effects of meatshield now apply to allies as well."
+        "Meatshield (an ally's)",
+        "The cover effects of meatshield now apply to allies as well.",
+        badge="M",
+        helps=True,
     ),
     "overcome": StatusRule(
         "Overcome",
         "When a character's resolve is reduced to 0, they are overcome and cannot act for the remainder of "
         "the encounter.",
+        badge="X",
+        helps=False,
     ),
     "fled": StatusRule(
-        "Fled", "Immediately leave the combat. This will likely begin a skill challenge to escape."
+        "Fled",
+        "Immediately leave the combat. This will likely begin a skill challenge to escape.",
+        badge="F",
+        helps=False,
     ),
 }
 
@@ -129,7 +159,28 @@ Victory: a side wins when every hostile unit is overcome or has fled; after roun
 
 def _status(key: str, detail: str = "") -> StatusView:
     rule = STATUS_RULES[key]
-    return StatusView(rule.name, rule.rule, key, detail)
+    return StatusView(rule.name, rule.rule, key, detail, rule.badge, rule.helps)
+
+
+def describe(event: Event, name: Callable[[int], str]) -> str | None:
+    """The combat log's words for the events Through the Rift words itself: one shot's stress with every
+    multiplier ("Kid: hit of 6 x1/2 cover → 3 stress") and the hits assigned, by name ("Doc assigns the
+    hits: Kid, Kid"); None leaves an event to the log's generic line."""
+    from game.rules.rift.ruleset import StressDealt  # noqa: PLC0415 (ruleset.py imports this module)
+
+    if isinstance(event, StressDealt):
+        parts = [f"{name(event.unit)}: hit of {event.value}"]
+        parts += [f"\u00d7{Fraction(f)} {n.replace('_', ' ')}" for n, f in event.factors]
+        parts.append(f"\u2192 {event.amount} stress")
+        tail = f" \u2014 {event.prevented}" if event.prevented else ""
+        return " ".join(parts) + tail
+    if isinstance(event, ActionTaken) and event.action == "assign":
+        who = name(event.unit)
+        ids = [int(part) for part in event.option.split(",") if part.strip().lstrip("-").isdigit()]
+        if not ids:
+            return f"{who} assigns no hits"
+        return f"{who} assigns the hits: " + ", ".join(name(u) for u in ids)
+    return None
 
 
 def _name(u: int) -> str:

@@ -11,7 +11,7 @@ from game.rules.rift.components import Task
 from game.rules.rift.hooks import ActionDef, Picks, TraitDef, register_action, register_trait
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.rift.ruleset import RiftRuleset
 
 

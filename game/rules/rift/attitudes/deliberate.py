@@ -12,7 +12,7 @@ from game.rules.rift.hooks import ActionDef, TraitDef, register_action, register
 from game.rules.rift.stress import DiceTraits
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.rift.data import WeaponData
     from game.rules.rift.ruleset import RiftRuleset
 

@@ -14,7 +14,7 @@ import dataclasses
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
@@ -94,6 +94,12 @@ class Match:
         self.history: list[Event] = []
         self.last_revealed = False  # whether the last command applied revealed hidden information
         self.history.extend(ruleset.setup(self))
+
+    @staticmethod
+    def posse_problems(ruleset: Ruleset, posses: Sequence[PosseSpec]) -> list[str]:
+        """Why these posses may not meet in a match of ``ruleset`` (empty: they may), asked before any
+        match exists (the New Battle screen); the constructor refuses the same with a ValueError."""
+        return ruleset.validate_posses(posses)
 
     @classmethod
     def create(cls, map_path: str | Path, ruleset: Ruleset, posses: list[PosseSpec], seed: int) -> Match:
@@ -248,6 +254,36 @@ class Match:
     def auto_deploy(self) -> list[Command]:
         """Commands that deploy every unit not yet on the map (the "auto-deploy" button)."""
         return self.ruleset.auto_deploy(self)
+
+    @_in_world
+    def describe(self, event: Event, name: Callable[[int], str] | None = None) -> str | None:
+        """The ruleset's own combat-log line for ``event``, or None when the generic wording serves;
+        ``name`` names a unit as the log does (default: the unit's name)."""
+        return self.ruleset.describe(self, event, name or self._unit_name)
+
+    def _unit_name(self, unit: int) -> str:
+        try:
+            return self.identity(unit).name
+        except KeyError:
+            return f"#{unit}"
+
+    def printed_name(self, key: str) -> str | None:
+        """A weapon or item id of the ruleset as printed ("Smelling Salts"), None for an unknown id."""
+        return self.ruleset.printed_name(key)
+
+    def rules_summary(self) -> str:
+        """The ruleset's short summary of how a turn works (the F1 help page)."""
+        return self.ruleset.rules_summary()
+
+    @property
+    def ruleset_name(self) -> str:
+        """The ruleset's id ("frontier"), as saves and the plugin registry name it."""
+        return self.ruleset.name
+
+    @property
+    def ruleset_title(self) -> str:
+        """The ruleset's name for players ("Through the Rift")."""
+        return self.ruleset.title
 
     def view(self, side: str) -> MatchView:
         """What the player (or AI) of ``side`` may know: no RNG state, no undrawn card order."""

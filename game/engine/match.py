@@ -25,6 +25,8 @@ import esper
 from game.battlefield import Battlefield, load_battlefield
 from game.commands import Command
 from game.components import Identity, Position, Removed
+from game.engine.facts import PathReaction, Reasoner, UnitFacts
+from game.engine.movement import PathTree
 from game.engine.protocol import (
     AttackPreview,
     LegalAction,
@@ -289,6 +291,36 @@ class Match:
         """What the player (or AI) of ``side`` may know: no RNG state, no undrawn card order."""
         return MatchView(self, side)
 
+    # -- what the AI asks (game.engine.facts.Reasoner) -------------------------------------------------
+    def _reasoner(self) -> Reasoner:
+        if not isinstance(self.ruleset, Reasoner):
+            raise NotImplementedError(f"{self.ruleset.title} answers no questions for the AI")
+        return self.ruleset
+
+    @_in_world
+    def unit_facts(self, unit: int) -> UnitFacts:
+        return self._reasoner().unit_facts(self, unit)
+
+    @_in_world
+    def what_if(
+        self, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
+    ) -> AttackPreview | None:
+        """The exact odds of the attack ``cmd`` with the attacker at ``from_hex`` and its target at ``at_hex``
+        (None: where they stand); None where it would be illegal there. Changes nothing."""
+        return self._reasoner().what_if(self, cmd, from_hex, at_hex)
+
+    @_in_world
+    def movement(self, unit: int) -> PathTree:
+        return self._reasoner().movement(self, unit)
+
+    @_in_world
+    def path_reactions(self, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+        return self._reasoner().path_reactions(self, unit, path)
+
+    @_in_world
+    def morale_risk(self, side: str) -> dict[int, Fraction]:
+        return self._reasoner().morale_risk(self, side)
+
     @property
     def is_over(self) -> bool:
         return self.outcome() is not None
@@ -457,3 +489,20 @@ class MatchView:
     def sandbox(self, seed: int) -> Match:
         """A copy of the match to try commands on, with the hidden parts re-drawn from ``seed``."""
         return self._match.clone(reseed=seed)
+
+    def unit_facts(self, unit: int) -> UnitFacts:
+        return self._match.unit_facts(unit)
+
+    def what_if(
+        self, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
+    ) -> AttackPreview | None:
+        return self._match.what_if(cmd, from_hex, at_hex)
+
+    def movement(self, unit: int) -> PathTree:
+        return self._match.movement(unit)
+
+    def path_reactions(self, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+        return self._match.path_reactions(unit, path)
+
+    def morale_risk(self, side: str) -> dict[int, Fraction]:
+        return self._match.morale_risk(side)

@@ -1,0 +1,581 @@
+"""Hexslinger's utility AI: it plays any ruleset from the public view and the rules' questions.
+
+Each decision it (1) lists its options — attacks it can make now, walks to places it could reach (with
+the attack it could make from there), the other actions it could take, ending its turn — (2) scores each
+with considerations (exact odds from the rules: the chance to take the target out, the damage expected,
+how exposed it would stand, the attacks a walk sets off, how well the place suits its weapon's range),
+weighted by the unit's personality, (3) takes the best of the highest rank (take a unit out > attack or
+defend > reposition > end), or with a difficulty's ``band`` any option close to the best, with its own
+RNG; and (4) keeps the breakdown, so it can say why (``Decision``). It re-plans after every command.
+
+It never reads the match's RNG or the order of undrawn cards: only ``MatchView`` (legal actions, previews,
+what-if odds, unit facts, movement trees, path reactions, morale risk) and copies made with
+``MatchView.sandbox`` to try an action out. Decisions on reactions, hit assignment and places in an
+initiative order go through the same scoring (``_reaction_options``, ``_assign``, ``_choice_options``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ai.baselines import Player
+from ai.profile import Difficulty, Personality, difficulty, personality_for
+from ai.utility import Consideration, Curve, Option, Scored, choose
+from game.commands import Command
+from game.engine.facts import UnitFacts
+from game.engine.match import MatchView
+from game.engine.protocol import AttackPreview, LegalAction
+from game.hexgrid import Hex, hex_distance
+
+__all__ = ["Decision", "UtilityAgent"]
+
+TAKE_OUT, ATTACK, REPOSITION, END = 3, 2, 1, 0
+NEVER = ("flee",)  # it never runs from a fight it is in (the flee threshold is 0 in every personality)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What an option would do: its first command, the attack it leads to (and on whom, with what odds),
+    where the unit would stand, and the numbers its considerations read."""
+
+    command: Command
+    words: str
+    target: int | None = None
+    preview: AttackPreview | None = None
+    end: Hex | None = None
+    take_out: float = 0.0  # chance the attack takes the target out
+    damage: float = 0.0  # expected damage as a share of the target's health
+    value: float = 0.0  # how much the target matters (leader, hurt: focus fire)
+    exposure: float = 0.0  # expected damage to the unit where it stands after, as a share of its health
+    en_route: float = 0.0  # expected damage from the attacks the walk sets off, as a share of its health
+    range_fit: float = 1.0  # 1: at its weapon's ideal range; 0: far from it
+    progress: float = 0.0  # how much closer to the nearest hostile (walks with no attack)
+    gain: float = 0.0  # what a non-attack action improves (exposure saved, odds gained)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision and why: the command, its words, its rank and score and the breakdown; the runners-up."""
+
+    command: Command
+    words: str
+    rank: int = 0
+    score: float = 0.0
+    breakdown: tuple[tuple[str, float, float], ...] = ()  # (consideration, input, score)
+    others: tuple[tuple[str, float], ...] = ()
+
+    def explain(self) -> str:
+        parts = ", ".join(f"{name} {value:.2f}" for name, _, value in self.breakdown)
+        return f"{self.words} (score {self.score:.3f}: {parts})" if parts else self.words
+
+
+def _f(x: Fraction | float) -> float:
+    return float(x)
+
+
+@dataclass(slots=True)
+class _Situation:
+    view: MatchView
+    side: str
+    facts: dict[int, UnitFacts] = field(default_factory=dict)
+    threat: dict[tuple[int, Hex], float] = field(default_factory=dict)
+
+    def of(self, unit: int) -> UnitFacts:
+        found = self.facts.get(unit)
+        if found is None:
+            found = self.facts[unit] = self.view.unit_facts(unit)
+        return found
+
+    def foes(self) -> list[int]:
+        return [
+            u
+            for u in self.view.units()
+            if self.view.identity(u).side != self.side
+            and self.view.position(u) is not None
+            and self.of(u).fights
+        ]
+
+    def allies(self, me: int) -> list[int]:
+        return [u for u in self.view.units(self.side) if u != me and self.of(u).fights]
+
+
+class UtilityAgent(Player):
+    """The utility AI for one side (see the module docstring). ``difficulty`` is a profile id ("easy",
+    "normal", "hard") or a :class:`Difficulty`; personalities come from each unit's kind."""
+
+    name = "ai"
+
+    def __init__(self, level: str | Difficulty = "normal", seed: int = 0) -> None:
+        super().__init__(seed)
+        self.level = difficulty(level) if isinstance(level, str) else level
+        self.name = f"ai:{self.level.id}"
+        self.last: Decision | None = None
+
+    # -- deciding ----------------------------------------------------------------------------------
+    def decide(self, view: MatchView, index: int) -> Command:
+        rng = self.rng(view, index)
+        legal = view.legal_actions()
+        enabled = [a for a in legal if a.enabled and a.action not in NEVER] or [a for a in legal if a.enabled]
+        if not enabled:
+            raise RuntimeError("the AI was asked to decide with nothing legal to do")
+        situation = _Situation(view, enabled[0].side)
+        first = enabled[0]
+        if first.needs == "assign":
+            decision = self._assign(situation, first)
+        elif first.action == "deploy":
+            decision = self._pick(situation, self._deploy_options(situation, enabled), rng)
+        elif any(a.action == "pass" for a in enabled):
+            decision = self._pick(situation, self._reaction_options(situation, enabled), rng)
+        elif all(a.needs in ("", "choice") and not a.targets for a in enabled) and not any(
+            a.ends_turn for a in enabled
+        ):
+            decision = self._pick(situation, self._choice_options(situation, enabled), rng)
+        else:
+            decision = self._pick(situation, self._turn_options(situation, enabled), rng)
+        self.last = decision
+        return decision.command
+
+    def _pick(self, situation: _Situation, options: list[Option[Plan]], rng: random.Random) -> Decision:
+        level = self.level
+        if level.blunder and rng.random() < level.blunder:
+            sensible = [o for o in options if o.rank > END] or options
+            plan = sensible[rng.randrange(len(sensible))]
+            return Decision(plan.subject.command, plan.subject.words, plan.rank, 0.0)
+        pick, scored = choose(options, rng, band=level.band, inertia=level.inertia)
+        if pick is None:
+            fallback = options[-1] if options else None
+            assert fallback is not None, "no option at all"
+            return Decision(fallback.subject.command, fallback.subject.words, fallback.rank)
+        return _decision(pick, scored)
+
+    # -- a turn ------------------------------------------------------------------------------------
+    def _turn_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+        me = actions[0].actor
+        mine = s.of(me)
+        person = personality_for((mine.kind, *_art(s, me)))
+        here = s.view.position(me)
+        options: list[Option[Plan]] = []
+        foes = s.foes()
+        ap = mine.action_points[0]
+        for action in actions:
+            if action.ends_turn:
+                options.append(self._option(Plan(action.command(), "end the turn"), END, person))
+            elif action.needs == "path" and here is not None:
+                options.extend(
+                    self._walks(s, me=me, action=action, actions=actions, foes=foes, ap=ap, person=person)
+                )
+            elif action.needs in ("target", "") and here is not None:
+                attacks = list(self._attacks_now(s, me, action, foes, person))
+                if attacks:
+                    options.extend(attacks)
+                elif action.needs == "":
+                    options.extend(self._other(s, me, action, person))
+            elif action.needs in ("targets", "hex", "choice") or action.needs == "target":
+                for cmd in itertools.islice(action.expand(), 12):
+                    options.append(self._option(Plan(cmd, action.label), REPOSITION, person, weight=0.3))
+        return options
+
+    def _attacks_now(
+        self, s: _Situation, me: int, action: LegalAction, foes: list[int], person: Personality
+    ) -> Iterable[Option[Plan]]:
+        mine = s.of(me)
+        here = s.view.position(me)
+        for target in foes:
+            if action.needs == "target":
+                if target not in action.targets:
+                    continue
+                send = action.command(target=target, option=action.option)
+                aimed = send
+            else:
+                send = action.command(option=action.option)
+                aimed = replace(send, target=target)
+            preview = s.view.preview(aimed)
+            if preview is None or preview.expected_damage <= 0:
+                continue
+            plan = self._attack_plan(
+                s, send=send, target=target, preview=preview, label=action.label, stand=here, mine=mine
+            )
+            rank = TAKE_OUT if plan.take_out >= 0.5 else ATTACK
+            yield self._option(plan, rank, person)
+
+    def _attack_plan(
+        self,
+        s: _Situation,
+        *,
+        send: Command,
+        target: int,
+        preview: AttackPreview,
+        label: str,
+        stand: Hex | None,
+        mine: UnitFacts,
+    ) -> Plan:
+        them = s.of(target)
+        health = max(1, them.health[0])
+        take_out = _f(preview.damage.at_least(health))
+        damage = min(1.0, _f(preview.expected_damage) / health)
+        hurt = 1.0 - them.health[0] / max(1, them.health[1])
+        value = min(1.0, them.value / 3.0) * 0.6 + 0.4 * hurt
+        exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
+        words = f"{label} at {s.view.identity(target).name}: {_pct(preview.hit_chance)} to hit"
+        return Plan(send, words, target, preview, stand, take_out, damage, value, exposure)
+
+    def _walks(
+        self,
+        s: _Situation,
+        *,
+        me: int,
+        action: LegalAction,
+        actions: list[LegalAction],
+        foes: list[int],
+        ap: int,
+        person: Personality,
+    ) -> Iterable[Option[Plan]]:
+        """Walks to the best-looking places, each with the attack it leads to (if the AP allow one)."""
+        here = s.view.position(me)
+        mine = s.of(me)
+        if here is None or action.paths is None or not action.hexes:
+            return
+        left = ap - action.cost
+        templates = [w for w in mine.weapons if w.action]
+        reach = max((w.reach for w in templates), default=1)
+        ideal = max(1.0, person.ideal_range * reach)
+        nearest = min((hex_distance(here, s.view.position(f) or here) for f in foes), default=0)
+        ends = self._candidate_ends(s, action, foes, ideal)
+        attack_costs = {a.action: a.cost for a in actions}
+        for end in ends:
+            path = action.path_to(end)
+            if path is None:
+                continue
+            en_route = self._en_route(s, me, mine, path) if self.level.reactions else 0.0
+            exposure = self._exposure(s, mine, end)
+            dist = min((hex_distance(end, s.view.position(f) or end) for f in foes), default=0)
+            range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
+            progress = max(0.0, (nearest - dist) / max(1, nearest)) if nearest else 0.0
+            send = action.command(path=path, option=action.option)
+            best: tuple[float, Plan] | None = None
+            if action.targets == () or action.action != "charge":
+                for w in templates:
+                    cost = attack_costs.get(w.action, 1)
+                    if cost > left:
+                        continue
+                    for target in foes:
+                        aimed = Command(w.action, actor=me, target=target, option=w.option)
+                        preview = s.view.what_if(aimed, from_hex=end)
+                        if preview is None or preview.expected_damage <= 0:
+                            continue
+                        plan = self._attack_plan(
+                            s, send=send, target=target, preview=preview, label=w.name, stand=end, mine=mine
+                        )
+                        key = plan.take_out * 2 + plan.damage * plan.value
+                        if best is None or key > best[0]:
+                            best = (key, plan)
+            if best is not None:
+                plan = replace(
+                    best[1],
+                    words=f"{action.label} to {end.q},{end.r}, then {best[1].words}",
+                    en_route=en_route,
+                    range_fit=range_fit,
+                )
+                rank = TAKE_OUT if plan.take_out >= 0.5 else ATTACK
+                yield self._option(plan, rank, person, weight=0.9)
+            else:
+                plan = Plan(
+                    send,
+                    f"{action.label} to {end.q},{end.r}",
+                    end=end,
+                    exposure=exposure,
+                    en_route=en_route,
+                    range_fit=range_fit,
+                    progress=progress,
+                )
+                yield self._option(plan, REPOSITION, person)
+
+    def _candidate_ends(self, s: _Situation, action: LegalAction, foes: list[int], ideal: float) -> list[Hex]:
+        """The places worth weighing: those whose distance to the nearest hostile suits the weapon best,
+        and the best covered ones (the difficulty says how many)."""
+        where = [s.view.position(f) for f in foes]
+        spots = [h for h in where if h is not None]
+
+        def fit(h: Hex) -> tuple[float, int, int]:
+            dist = min((hex_distance(h, f) for f in spots), default=0)
+            return (abs(dist - ideal), h.q, h.r)
+
+        ranked = sorted(action.hexes, key=fit)
+        return ranked[: self.level.places]
+
+    def _exposure(self, s: _Situation, mine: UnitFacts, at: Hex) -> float:
+        """Expected damage the hostile units could deal the unit standing at ``at`` (each with its best
+        attack, from where it stands or the nearest place it could walk to), as a share of its health."""
+        if not self.level.foresight:
+            return 0.0
+        total = 0.0
+        for foe in s.foes():
+            total += self._threat(s, foe, mine.unit, at)
+        return min(1.0, total / max(1, mine.health[0]))
+
+    def _threat(self, s: _Situation, foe: int, me: int, at: Hex) -> float:
+        key = (foe, at)
+        found = s.threat.get(key)
+        if found is not None:
+            return found
+        facts = s.of(foe)
+        there = facts.position
+        best = 0.0
+        if there is not None:
+            near = [there]
+            try:
+                tree = s.view.movement(foe)
+            except NotImplementedError:
+                tree = None
+            if tree is not None:
+                ends = tree.ends()
+                if ends:
+                    near.append(min(ends, key=lambda h: (hex_distance(h, at), h.q, h.r)))
+            for w in facts.weapons:
+                if not w.action:
+                    continue
+                for origin in near:
+                    if hex_distance(origin, at) > w.reach:
+                        continue
+                    cmd = Command(w.action, actor=foe, target=me, option=w.option)
+                    preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+                    if preview is not None:
+                        best = max(best, _f(preview.expected_damage))
+        s.threat[key] = best
+        return best
+
+    def _en_route(self, s: _Situation, me: int, mine: UnitFacts, path: tuple[Hex, ...]) -> float:
+        expected = 0.0
+        for reaction in s.view.path_reactions(me, path):
+            if reaction.preview is not None:
+                expected += _f(reaction.chance) * _f(reaction.preview.expected_damage)
+        return min(1.0, expected / max(1, mine.health[0]))
+
+    def _other(self, s: _Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
+        """An action that is neither an attack nor a walk (take cover, aim, reload, stand up, ...): tried
+        out on a copy, it is worth what it changes — less exposure where the unit stands, better odds on
+        its best attack."""
+        mine = s.of(me)
+        here = s.view.position(me)
+        if here is None:
+            return []
+        before_exposure = self._exposure(s, mine, here)
+        before_attack = self._best_attack_value(s.view, me, s)
+        try:
+            trial = s.view.sandbox(self.seed)
+            trial.apply(action.command(option=action.option))
+        except Exception:
+            return []
+        view = trial.view(s.side)
+        after = _Situation(view, s.side)
+        still = view.position(me)
+        after_exposure = self._exposure(after, after.of(me), still) if still is not None else before_exposure
+        after_attack = self._best_attack_value(view, me, after)
+        gain = max(0.0, before_exposure - after_exposure) * (0.5 + person.caution) + max(
+            0.0, after_attack - before_attack
+        ) * (0.5 + person.aggression)
+        if gain <= 0:
+            return []
+        plan = Plan(action.command(option=action.option), action.label, end=here, gain=min(1.0, gain))
+        return [self._option(plan, ATTACK if gain > 0.1 else REPOSITION, person)]
+
+    def _best_attack_value(self, view: MatchView, me: int, s: _Situation) -> float:
+        """The best expected damage (share of the target's health) the unit could deal from where it
+        stands with its weapons, on any hostile, whatever its AP now."""
+        here = view.position(me)
+        if here is None:
+            return 0.0
+        best = 0.0
+        for w in s.of(me).weapons:
+            if not w.action:
+                continue
+            for foe in s.foes():
+                preview = view.what_if(Command(w.action, actor=me, target=foe, option=w.option))
+                if preview is not None:
+                    best = max(best, _f(preview.expected_damage) / max(1, s.of(foe).health[0]))
+        return best
+
+    # -- the other decisions -----------------------------------------------------------------------
+    def _deploy_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+        action = actions[0]
+        bf = s.view.battlefield
+        taken = set(s.view.occupied())
+        foes_zone = [h for side, zone in bf.deploy_zones.items() if side != action.side for h in zone]
+        centre = (
+            Hex(sum(h.q for h in foes_zone) // len(foes_zone), sum(h.r for h in foes_zone) // len(foes_zone))
+            if foes_zone
+            else Hex(0, 0)
+        )
+        far = max((hex_distance(h, centre) for h in action.hexes), default=1) or 1
+        person = default_person()
+        options = []
+        for h in action.hexes:
+            cover = sum(1 for n in bf.neighbors(h) if bf.terrain_at(n).cover or bf.blocks_sight(n))
+            crowd = sum(1 for t in taken if hex_distance(t, h) <= 1)
+            plan = Plan(
+                action.command(hex=h),
+                f"deploy at {h.q},{h.r}",
+                end=h,
+                gain=min(1.0, cover / 3),
+                progress=1.0 - hex_distance(h, centre) / far,
+                exposure=min(1.0, crowd / 3),
+            )
+            options.append(self._option(plan, REPOSITION, person))
+        return options
+
+    def _reaction_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+        """A reaction window: each reaction tried on a copy of the match, worth what it saves or gains for
+        the reacting side; Pass is the yardstick."""
+        person = default_person()
+        options: list[Option[Plan]] = []
+        base = self._side_outlook(s.view, s.side)
+        for action in actions:
+            if action.action == "pass":
+                options.append(self._option(Plan(action.command(), "pass"), END, person))
+                continue
+            for cmd in itertools.islice(action.expand(), 8):
+                try:
+                    trial = s.view.sandbox(self.seed)
+                    trial.apply(cmd)
+                except Exception:
+                    continue
+                gain = self._side_outlook(trial.view(s.side), s.side) - base
+                if gain > 0:
+                    plan = Plan(cmd, action.label, gain=min(1.0, gain))
+                    options.append(self._option(plan, TAKE_OUT if gain > 0.3 else ATTACK, person))
+        return options
+
+    def _side_outlook(self, view: MatchView, side: str) -> float:
+        """How well ``side`` stands: its units' health against the other sides', shares of the total."""
+        mine = theirs = 0.0
+        for u in view.units(in_play=False):
+            facts = view.unit_facts(u)
+            share = facts.health[0] / max(1, facts.health[1]) if facts.fights else 0.0
+            if view.identity(u).side == side:
+                mine += share
+            else:
+                theirs += share
+        return mine - theirs
+
+    def _choice_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+        """A choice outside a turn (a Joker's place, which unit draws): an earlier place is worth more
+        when the unit can already attack or be attacked, a later one otherwise."""
+        person = default_person()
+        options = []
+        for action in actions:
+            commands = list(action.expand())
+            for i, cmd in enumerate(commands):
+                me = action.actor
+                mine = s.of(me)
+                here = s.view.position(me)
+                engaged = here is not None and (
+                    self._best_attack_value(s.view, me, s) > 0 or self._exposure(s, mine, here) > 0
+                )
+                early = 1.0 - i / max(1, len(commands) - 1) if len(commands) > 1 else 1.0
+                plan = Plan(
+                    cmd, action.choice_label(cmd.option) or action.label, gain=early if engaged else 1 - early
+                )
+                options.append(self._option(plan, REPOSITION, person))
+        return options
+
+    def _assign(self, s: _Situation, action: LegalAction) -> Decision:
+        """Hits to targets: the split that takes the most units out, then deals the most stress that
+        counts (never more than a target has left); exhaustive when small, die by die otherwise."""
+        targets = [t for t in action.targets if s.view.identity(t).side != s.side] or list(action.targets)
+        if len(targets) ** action.max_picks <= 256:
+            splits: Iterable[tuple[int, ...]] = itertools.product(targets, repeat=action.max_picks)
+        else:
+            splits = [self._greedy_split(s, action, targets)]
+        best: tuple[tuple[int, float], tuple[int, ...]] | None = None
+        for split in splits:
+            preview = s.view.preview(action.command(targets=split))
+            outcome = self._split_value(s, preview)
+            if best is None or outcome > best[0]:
+                best = (outcome, split)
+        assert best is not None
+        split = best[1]
+        names = ", ".join(s.view.identity(t).name for t in split)
+        return Decision(
+            action.command(targets=split), f"assign the hits: {names}", TAKE_OUT, float(best[0][0])
+        )
+
+    def _greedy_split(self, s: _Situation, action: LegalAction, targets: list[int]) -> tuple[int, ...]:
+        chosen: list[int] = []
+        for _ in range(action.max_picks):
+            best_t = targets[0]
+            best_v: tuple[int, float] | None = None
+            for t in targets:
+                trial = (*chosen, t, *([t] * (action.max_picks - len(chosen) - 1)))
+                value = self._split_value(s, s.view.preview(action.command(targets=trial)))
+                if best_v is None or value > best_v:
+                    best_v, best_t = value, t
+            chosen.append(best_t)
+        return tuple(chosen)
+
+    def _split_value(self, s: _Situation, preview: AttackPreview | None) -> tuple[int, float]:
+        if preview is None:
+            return (0, 0.0)
+        out = 0
+        useful = 0.0
+        for unit, stress in preview.per_target:
+            left = s.of(unit).health[0]
+            sign = -1 if s.view.identity(unit).side == s.side else 1
+            out += sign * (1 if stress >= left else 0)
+            useful += sign * min(stress, left)
+        return (out, useful)
+
+    # -- scoring -----------------------------------------------------------------------------------
+    def _option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
+        return Option(plan, plan.words, rank, weight, _considerations(person, self.level))
+
+
+def _considerations(person: Personality, level: Difficulty) -> tuple[Consideration[Plan], ...]:
+    key = (person.id, level.id)
+    found = _CACHE.get(key)
+    if found is None:
+        caution = 0.25 + 0.75 * person.caution
+        found = (
+            Consideration("take out", lambda p: p.take_out, Curve("linear", m=0.6, b=0.4)),
+            Consideration(
+                "damage",
+                lambda p: p.damage * (0.5 + 0.5 * p.value),
+                Curve("linear", m=0.5 + person.aggression / 2, b=0.3),
+            ),
+            Consideration("focus", lambda p: p.value, Curve("linear", m=0.3 * person.focus_fire, b=0.7)),
+            Consideration("exposure after", lambda p: p.exposure, Curve("linear", m=-caution, b=1.0)),
+            Consideration("attacks on the way", lambda p: p.en_route, Curve("linear", m=-caution, b=1.0)),
+            Consideration("range", lambda p: p.range_fit, Curve("linear", m=0.3, b=0.7)),
+            Consideration(
+                "closing in", lambda p: p.progress, Curve("linear", m=0.5 * person.aggression, b=0.5)
+            ),
+            Consideration("improves", lambda p: p.gain, Curve("linear", m=0.6, b=0.4)),
+        )
+        _CACHE[key] = found
+    return found
+
+
+_CACHE: dict[tuple[str, str], tuple[Consideration[Plan], ...]] = {}
+
+
+def default_person() -> Personality:
+    return personality_for(())
+
+
+def _art(s: _Situation, unit: int) -> tuple[str, ...]:
+    return s.view.unit_view(unit).art
+
+
+def _pct(p: Fraction) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _decision(pick: Scored[Plan], scored: list[Scored[Plan]]) -> Decision:
+    breakdown = tuple((part.name, part.raw, part.score) for part in pick.parts)
+    others = tuple((s.option.label, s.score) for s in scored[:5] if s is not pick)
+    return Decision(
+        pick.option.subject.command, pick.option.label, pick.option.rank, pick.score, breakdown, others
+    )

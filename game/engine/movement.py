@@ -59,6 +59,16 @@ class PathTree:
     def cost_to(self, end: Hex) -> int | None:
         return self.costs.get(end)
 
+    def within(self, budget: int) -> PathTree:
+        """The tree a search with the smaller ``budget`` would give, without searching again: the search
+        visits hexes in (cost, hex) order, so every hex within ``budget`` keeps its cost and predecessor.
+        One search per unit serves all its walks (a Move, a Sprint, a Run & Gun)."""
+        if budget >= self.budget:
+            return self
+        costs = {h: c for h, c in self.costs.items() if c <= budget}
+        came = {h: p for h, p in self.came_from.items() if h in costs}
+        return PathTree(self.start, budget, self.blocked, costs, came)
+
     def path_to(self, end: Hex) -> tuple[Hex, ...] | None:
         """The canonical path from ``start`` to ``end`` inclusive, or None if ``end`` is out of reach."""
         if end not in self.costs:

@@ -14,7 +14,8 @@ from hypothesis import strategies as hs
 from game.commands import Command
 from game.hexgrid import Hex
 from game.match import IllegalCommandError, Match
-from game.rules.rift import RULESET, StressDealt
+from game.rules.rift import StressDealt
+from game.rules.rift import state as st
 from game.save import load_match, save_match
 from tests.rules.rift_kit import RANCH, TOWN, command_for, new_match, outlaws, rifter, rifters
 
@@ -118,7 +119,7 @@ def test_random_command_streams_keep_the_invariants_and_the_game_ends(
                 assert enabled, "nothing can be done, yet the game is not over"
                 cmd = command_for(match, rng.choice(enabled), rng)
                 assert match.validate(cmd) is None, (cmd, match.validate(cmd))
-                turn = RULESET.game(match).turn_number
+                turn = st.game_state(match).turn_number
                 events = match.apply(cmd)
                 if cmd.action in (
                     "fire",
@@ -134,8 +135,8 @@ def test_random_command_streams_keep_the_invariants_and_the_game_ends(
             _check_events(match, events)
             match.enter()
             for u in match.units():
-                assert RULESET.ap(u).current >= 0
-                assert RULESET.resolve(u).current >= 0
+                assert st.ap(u).current >= 0
+                assert st.resolve(u).current >= 0
                 h = match.position(u)
                 if h is not None:
                     assert match.battlefield.is_passable(h)

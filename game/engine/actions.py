@@ -258,6 +258,8 @@ def check_command(
         if first.choices:
             offered = ", ".join(first.choice_label(c) for c in first.choices)
             return first, f"{first.label}: pick one of the offered choices ({offered})"
+        if all(not a.option for a in candidates):
+            return first, f"{first.label} takes no option"
         options = ", ".join(repr(a.option) for a in candidates)
         return first, f"{first.label}: '{cmd.option}' is not offered (offered: {options})"
     a = chosen

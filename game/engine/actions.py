@@ -144,15 +144,18 @@ def offer(
     problem: Callable[[ActionDef[Ctx], str], str | None] | None = None,
     picks: Callable[[Ctx, int, str], Picks] | None = None,
     no_picks: str | None = None,
+    only: str | None = None,
 ) -> list[LegalAction]:
     """The legal actions one definition gives ``unit`` now: one per option, each enabled or with the
     reason it is not. ``problem`` adds the ruleset's common checks (AP, once per turn, ...) before the
     definition's own; ``picks`` and ``no_picks`` stand in for the definition's own (a reaction in a
-    window)."""
+    window). ``only``: just the offer of that option, if it is one (checking a command)."""
     options = list(definition.options(ctx, unit)) if definition.options is not None else [""]
     none = not options
     if none and definition.no_options:
         options = [""]
+    if only is not None and only in options:
+        options = [only]
     pick = definition.picks if picks is None else picks
     nothing = definition.no_picks if no_picks is None else no_picks
     out: list[LegalAction] = []

@@ -37,16 +37,22 @@ def _end_turn(unit: int) -> LegalAction:
     return LegalAction("end_turn", "End Turn", unit, 0, side=st.side(unit), ends_turn=True)
 
 
-def _offers(ctx: RiftCtx, definition: ActionDef[RiftCtx], unit: int) -> list[LegalAction]:
+def _offers(
+    ctx: RiftCtx, definition: ActionDef[RiftCtx], unit: int, only: str | None = None
+) -> list[LegalAction]:
     def common(d: ActionDef[RiftCtx], option: str) -> str | None:
-        return ctx.common(d, unit, option)
+        return ctx.common(d, unit, option, offered=True)
 
-    return offer(ctx, definition, unit, st.side(unit), problem=common)
+    return offer(ctx, definition, unit, st.side(unit), problem=common, only=only)
 
 
 def turn_actions(ctx: RiftCtx, unit: int) -> list[LegalAction]:
     """Everything ``unit`` may do on its turn, disabled ones with the reason, then End Turn."""
-    out = [a for d in ctx.actions_of(unit) for a in _offers(ctx, d, unit)]
+    defs = ctx.actions_of(unit)
+    budgets = [d.budget(ctx, unit) for d in defs if d.budget is not None]
+    if budgets:
+        ctx.walk(unit, max(budgets))  # one search serves every walk the unit is offered
+    out = [a for d in defs for a in _offers(ctx, d, unit)]
     out.append(_end_turn(unit))
     return out
 
@@ -92,7 +98,7 @@ def decision_actions(ctx: RiftCtx, task: Task) -> list[LegalAction]:
         ]
 
     def common(d: ActionDef[RiftCtx], option: str) -> str | None:
-        return ctx.common(d, reactor, option, window)
+        return ctx.common(d, reactor, option, window, offered=True)
 
     return window_actions(
         ctx,
@@ -110,6 +116,8 @@ def _checked(
     ctx: RiftCtx, offers: list[LegalAction], cmd: Command, wrong_target: str = "pick one of the valid targets"
 ) -> str | None:
     def explain(action: LegalAction, command: Command) -> str | None:
+        if not action.enabled:
+            return None  # the action's own reason stands
         if action.needs == "target":
             return f"{action.label}: {wrong_target}"
         if action.needs == "assign" and len(command.targets) == action.max_picks:
@@ -134,10 +142,15 @@ def turn_problem(ctx: RiftCtx, cmd: Command) -> str | None:
     definition = ctx.book.get(cmd.action)
     if definition is None or cmd.action not in ctx.data.actions:
         return f"unknown action '{cmd.action}'"
-    reason = ctx.problem(definition, unit, cmd.option)
-    if reason is not None:
-        return reason
-    return _checked(ctx, _offers(ctx, definition, unit), cmd)
+    if not ctx.has_action(unit, cmd.action):
+        return ctx.common(definition, unit, cmd.option)
+    offers = _offers(ctx, definition, unit, cmd.option)
+    if all(a.option != cmd.option for a in offers):
+        # not offered: say why in the rules' words (a weapon not carried, nothing to hand off, ...)
+        reason = ctx.problem(definition, unit, cmd.option)
+        if reason is not None:
+            return reason
+    return _checked(ctx, offers, cmd)
 
 
 def decision_problem(ctx: RiftCtx, task: Task, cmd: Command) -> str | None:

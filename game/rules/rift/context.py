@@ -47,7 +47,7 @@ class RiftCtx(Context):
     """A Through the Rift match during one call; ``data`` is rift.toml, ``book`` and ``traits`` the
     ruleset instance's actions and traits."""
 
-    __slots__ = ("_defs", "_game", "_walks", "book", "data", "traits")
+    __slots__ = ("_defs", "_game", "_units", "_walks", "book", "data", "traits")
 
     def __init__(
         self,
@@ -56,6 +56,8 @@ class RiftCtx(Context):
         book: ActionBook[RiftCtx],
         traits: TraitBook[RiftCtx],
         events: list[Event] | None = None,
+        *,
+        defs: dict[tuple[bool, tuple[str, ...]], list[ActionDef[RiftCtx]]] | None = None,
     ) -> None:
         super().__init__(match, events)
         self.data = data
@@ -63,7 +65,9 @@ class RiftCtx(Context):
         self.traits = traits
         self._game: RiftGame | None = None
         self._walks: dict[int, PathTree] = {}
-        self._defs: dict[int, list[ActionDef[RiftCtx]]] = {}
+        # a unit's action list by (companion, its action ids): the same for every call of one ruleset
+        self._defs = defs if defs is not None else {}
+        self._units: dict[tuple[str | None, bool], list[int]] = {}
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -78,6 +82,19 @@ class RiftCtx(Context):
 
     def is_unit(self, entity: object) -> bool:
         return super().is_unit(entity) and self.has(entity, Combatant)  # type: ignore[arg-type]
+
+    def units(self, side: str | None = None, *, in_play: bool = True) -> list[int]:
+        """The match's units (as :meth:`Match.units`), read once per call: only :meth:`remove` changes
+        who is in play. A copy: callers may keep it."""
+        key = (side, in_play)
+        found = self._units.get(key)
+        if found is None:
+            found = self._units[key] = self.match.units(side, in_play=in_play)
+        return list(found)
+
+    def remove(self, unit: int, reason: str) -> None:
+        self._units.clear()
+        super().remove(unit, reason)
 
     combatant = staticmethod(st.combatant)
     resolve = staticmethod(st.resolve)
@@ -116,17 +133,21 @@ class RiftCtx(Context):
     # -- who ----------------------------------------------------------------------------------------
     def hostiles(self, unit: int) -> list[int]:
         side = st.side(unit)
-        return [x for x in self.match.units() if st.side(x) != side and st.alive(x)]
+        return [x for x in self.units() if st.side(x) != side and st.alive(x)]
 
     def allies(self, unit: int) -> list[int]:
         side = st.side(unit)
-        return [x for x in self.match.units(side) if x != unit and st.alive(x)]
+        return [x for x in self.units(side) if x != unit and st.alive(x)]
 
     def valid_target(self, attacker: int, target: int, reach: int, source: Hex | None = None) -> bool:
         """A hostile unit still in the fight, within ``reach`` tiles and in sight ("Line of sight is
         measured in a straight line between the centers of the source and target tile."); a Taunted
         attacker "Can only attempt to attack the target that taunted you"."""
-        if not self.is_unit(target) or not st.alive(target) or st.side(target) == st.side(attacker):
+        return self.is_unit(target) and self._valid_target(attacker, target, reach, source)
+
+    def _valid_target(self, attacker: int, target: int, reach: int, source: Hex | None = None) -> bool:
+        """:meth:`valid_target` of a unit of this match."""
+        if not st.alive(target) or st.side(target) == st.side(attacker):
             return False
         src = source or st.hex_of(attacker)
         there = st.hex_of(target)
@@ -138,7 +159,7 @@ class RiftCtx(Context):
         return not taunters or target in taunters
 
     def firearm_targets(self, attacker: int, weapon: WeaponData) -> list[int]:
-        return [t for t in self.match.units() if self.valid_target(attacker, t, weapon.range)]
+        return [t for t in self.units() if self._valid_target(attacker, t, weapon.range)]
 
     def step_hexes(self, unit: int) -> list[Hex]:
         """The tiles next to ``unit`` it could step into."""
@@ -150,16 +171,12 @@ class RiftCtx(Context):
 
     def walk(self, unit: int, budget: int) -> PathTree:
         """The tree of ``unit``'s walks with ``budget`` tiles (a tile's map move cost counts:
-        docs/RULES.md "Movement"; units do not block). One search per unit per call, with the largest
-        budget of its path actions, serves them all."""
+        docs/RULES.md "Movement"; units do not block). A search is kept for the call: every shorter
+        walk of the unit from the same tile is read off it (:meth:`PathTree.within`)."""
         here = self.here(unit)
         tree = self._walks.get(unit)
         if tree is None or tree.start != here or tree.budget < budget:
-            most = max(
-                [budget, *(d.budget(self, unit) for d in self.actions_of(unit) if d.budget is not None)]
-            )
-            tree = reach(self.battlefield, here, most)
-            self._walks[unit] = tree
+            tree = self._walks[unit] = reach(self.battlefield, here, budget)
         return tree.within(budget)
 
     # -- action points ----------------------------------------------------------------------------
@@ -202,52 +219,61 @@ class RiftCtx(Context):
 
     def actions_of(self, unit: int) -> list[ActionDef[RiftCtx]]:
         """The unit's actions, in its order (the basic ones first, but a companion's own only)."""
-        defs = self._defs.get(unit)
+        c = st.combatant(unit)
+        key = (c.companion, tuple(c.actions))
+        defs = self._defs.get(key)
         if defs is None:
-            c = st.combatant(unit)
             ids = c.actions if c.companion else [*BASIC, *c.actions]
             book = self.book
-            defs = [book[a] for a in dict.fromkeys(ids) if a in book]
-            self._defs[unit] = defs
+            defs = self._defs[key] = [book[a] for a in dict.fromkeys(ids) if a in book]
         return defs
 
     def common(
-        self, definition: ActionDef[RiftCtx], unit: int, option: str = "", window: str = ""
+        self,
+        definition: ActionDef[RiftCtx],
+        unit: int,
+        option: str = "",
+        window: str = "",
+        *,
+        offered: bool = False,
     ) -> str | None:
         """What stops any action (its own ``problem`` aside), in a player's words: the unit cannot take
         it, is overcome, does not carry the weapon or item, it is not its turn (a reaction in
-        ``window`` aside), the AP, "You are only able to make one attack per turn.", Overwhelmed."""
+        ``window`` aside), the AP, "You are only able to make one attack per turn.", Overwhelmed.
+        ``offered``: the unit's own action and one of its options (what it is offered), known to be so."""
         action = definition.id
-        who = st.name(unit)
-        if not self.has_action(unit, action):
-            return f"{who} cannot {action.replace('_', ' ')}"
-        label = definition.label_for(self, unit, option)
+        if not offered and not self.has_action(unit, action):
+            return f"{st.name(unit)} cannot {action.replace('_', ' ')}"
         if not st.alive(unit):
-            return f"{label}: {who} is overcome"
-        kind = weapon_kind(definition)
-        if kind:
-            if option not in [w.id for w in self.weapons_of(unit, kind)]:
-                return f"{label}: pick a {kind} {who} carries"
-        elif definition.options is not None and option not in definition.options(self, unit):
-            return f"{label}: {definition.no_options}"
+            return f"{definition.label_for(self, unit, option)}: {st.name(unit)} is overcome"
+        if not offered:
+            kind = weapon_kind(definition)
+            if kind:
+                if option not in [w.id for w in self.weapons_of(unit, kind)]:
+                    label = definition.label_for(self, unit, option)
+                    return f"{label}: pick a {kind} {st.name(unit)} carries"
+            elif definition.options is not None and option not in definition.options(self, unit):
+                return f"{definition.label_for(self, unit, option)}: {definition.no_options}"
         cost = definition.cost_for(self, unit, option)
         own = self.own_turn(unit)
         if not own:
             if not window or window not in definition.windows:
-                return f"{label}: not now"
+                return f"{definition.label_for(self, unit, option)}: not now"
             tags = definition.tags
             if "anytime" not in tags and not (
                 "cunning" in tags and st.has_trait(unit, "battlefield_commander")
             ):
-                return f"{label}: only on {who}'s own turn"
+                return f"{definition.label_for(self, unit, option)}: only on {st.name(unit)}'s own turn"
         points = self.spendable(unit)
         if points < cost:
-            return f"{label}: needs {cost} AP, {who} has {points}"
+            return (
+                f"{definition.label_for(self, unit, option)}: needs {cost} AP, {st.name(unit)} has {points}"
+            )
         if own and self.data.actions[action].attack and st.turn_state(unit).attacked:
             # "You are only able to make one attack per turn."
-            return f"{label}: you have already attacked this turn"
+            return f"{definition.label_for(self, unit, option)}: you have already attacked this turn"
         if "moves" in definition.tags and st.has_status(unit, "overwhelmed"):
-            return f"{label}: Overwhelmed units are incapable of moving"
+            return f"{definition.label_for(self, unit, option)}: Overwhelmed units are incapable of moving"
         return None
 
     def problem(

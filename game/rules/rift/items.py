@@ -33,24 +33,25 @@ def ground_items(match: Match) -> list[tuple[int, GroundItem]]:
     return sorted(match.iter_components(GroundItem), key=lambda pair: (pair[1].hex, pair[1].name, pair[0]))
 
 
-def reachable_item_hexes(ctx: RiftCtx, unit: int, name: str) -> tuple[Hex, ...]:
-    """Tiles within 1 of the unit holding an item called ``name`` that the unit can reach into: its own
-    tile, or a neighbour that is passable (an open door counts) — not through a wall or a closed door."""
+def _within_reach(ctx: RiftCtx, unit: int) -> list[GroundItem]:
+    """Items the unit can reach into: in its own tile, or in a neighbour that is passable (an open door
+    counts) — not through a wall or a closed door."""
     here = ctx.here(unit)
     bf = ctx.battlefield
-    out = {
-        item.hex
-        for _, item in ground_items(ctx.match)
-        if item.name == name
-        and hex_distance(item.hex, here) <= REACH
-        and (item.hex == here or bf.is_passable(item.hex))
-    }
-    return tuple(sorted(out))
+    return [
+        item
+        for _, item in ctx.match.iter_components(GroundItem)
+        if hex_distance(item.hex, here) <= REACH and (item.hex == here or bf.is_passable(item.hex))
+    ]
+
+
+def reachable_item_hexes(ctx: RiftCtx, unit: int, name: str) -> tuple[Hex, ...]:
+    """Tiles within 1 of the unit holding an item called ``name`` that the unit can reach into."""
+    return tuple(sorted({item.hex for item in _within_reach(ctx, unit) if item.name == name}))
 
 
 def _pick_up_options(ctx: RiftCtx, unit: int) -> list[str]:
-    names = sorted({item.name for _, item in ground_items(ctx.match)})
-    return [n for n in names if reachable_item_hexes(ctx, unit, n)]
+    return sorted({item.name for item in _within_reach(ctx, unit)})
 
 
 def _pick_up_picks(ctx: RiftCtx, unit: int, option: str) -> Picks:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position
 from game.engine import turns
-from game.engine.actions import ActionBook, check_command
+from game.engine.actions import ActionBook, ActionDef, check_command
 from game.events import Event, PhaseStarted
 from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
 from game.rules.rift import actions, attitudes, basic, items, rounds, talents, views
@@ -75,10 +75,11 @@ class RiftRuleset:
     def __init__(self, data: RiftData | None = None) -> None:
         self.data = data if data is not None else default_data()
         self.actions, self.traits = build_books()
+        self._defs: dict[tuple[bool, tuple[str, ...]], list[ActionDef[RiftCtx]]] = {}
 
     def ctx(self, match: Match, events: list[Event] | None = None) -> RiftCtx:
         """The rules' view of ``match`` for one call (it enters the match's world)."""
-        return RiftCtx(match, self.data, self.actions, self.traits, events)
+        return RiftCtx(match, self.data, self.actions, self.traits, events, defs=self._defs)
 
     # == posses and setup ===========================================================================
     def validate_posses(self, posses: Sequence[PosseSpec]) -> list[str]:
@@ -202,8 +203,11 @@ class RiftRuleset:
             return f"pick a tile in {side}'s deploy zone"
         if not ctx.battlefield.is_passable(cmd.hex):
             return f"{cmd.hex} cannot be stood on"
-        offers = turns.deploy_actions(ctx.match, ctx.game, stacking=True, name=st.name)
-        return check_command(offers, cmd, ctx.battlefield)[1]
+        # the tile is one turns.deploy_actions offers (a passable zone tile; units stack): the rest exactly
+        offer = LegalAction(
+            "deploy", f"Deploy {st.name(unit)}", unit, 0, needs="hex", hexes=(cmd.hex,), side=side
+        )
+        return check_command([offer], cmd, ctx.battlefield)[1]
 
     # == apply ======================================================================================
     def apply(self, match: Match, cmd: Command) -> list[Event]:

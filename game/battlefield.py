@@ -146,6 +146,7 @@ def _mask(deltas: Iterable[int]) -> tuple[int, int]:
 
 
 _MEMO_LIMIT = 250_000
+_REACH_MEMO_LIMIT = 4096  # reach trees kept per battlefield (a tree is a dict of up to a few hundred hexes)
 
 # hexgrid's nudge; _offset_lines repeats hexgrid._line's float arithmetic step for step (same operations in
 # the same order, so the same roundings) without building Hex objects. A test checks it equals hex_lines.
@@ -436,6 +437,8 @@ class Battlefield:
         self._size = size
         self._lines: dict[tuple[int, int], _LineTable] = {}
         self._los_memo: dict[int, bool] = {}
+        # reach trees by (start, budget, blocked): movement costs only change with the overlay
+        self._reach_memo: dict[tuple[Hex, int, frozenset[Hex]], tuple[dict[Hex, int], dict[Hex, Hex]]] = {}
         self.terrain_changes: dict[Hex, Terrain] = {}  # hexes a rule changed during the match
         self._shared = False  # the overlay's arrays are shared with a clone: copy before changing them
 
@@ -457,6 +460,7 @@ class Battlefield:
         self._cover = bytearray(self._cover)
         self._cost = list(self._cost)
         self._los_memo = {}
+        self._reach_memo = {}
         self._shared = False
 
     # -- construction from a map
@@ -583,6 +587,7 @@ class Battlefield:
         door.is_open = is_open
         self._refresh(self._key(h))
         self._los_memo.clear()
+        self._reach_memo.clear()
 
     def set_terrain(self, h: Hex, terrain: Terrain) -> None:
         """Change what a hex is during a match (cover destroyed or deployed by a rule).
@@ -598,6 +603,7 @@ class Battlefield:
         self.terrain_changes[h] = terrain
         self._refresh(k)
         self._los_memo.clear()
+        self._reach_memo.clear()
 
     # -- lines
     def _line_table(self, dq: int, dr: int) -> _LineTable:
@@ -758,7 +764,21 @@ class Battlefield:
         """:meth:`reachable` with the predecessor of every hex on a cheapest path (``start`` has none).
 
         Equally cheap ways into a hex keep the first found; the search order is fixed (cost, then hex
-        number), so the same query always gives the same tree."""
+        number), so the same query always gives the same tree. Trees are kept until a door or a hex
+        changes (shared with clones until then): the dicts returned must not be changed."""
+        memo_key = (start, budget, blocked)
+        known = self._reach_memo.get(memo_key)
+        if known is not None:
+            return known
+        tree = self._reach_tree(start, budget, blocked)
+        if len(self._reach_memo) >= _REACH_MEMO_LIMIT:
+            self._reach_memo.clear()
+        self._reach_memo[memo_key] = tree
+        return tree
+
+    def _reach_tree(
+        self, start: Hex, budget: int, blocked: frozenset[Hex]
+    ) -> tuple[dict[Hex, int], dict[Hex, Hex]]:
         ks = self._key_or_none(start)
         if ks is None or budget < 0:
             return {}, {}

@@ -60,6 +60,13 @@ def walk_picks(ctx: RiftCtx, unit: int, budget: int) -> Picks:
     return Picks(hexes=tree.ends(), paths=tree)
 
 
+def _walks(budget: Callable[[RiftCtx, int], int]) -> PickFn:
+    def picks(ctx: RiftCtx, unit: int, option: str) -> Picks:
+        return walk_picks(ctx, unit, budget(ctx, unit))
+
+    return picks
+
+
 def _label(action: str, kind: str, itemised: bool) -> Callable[[RiftCtx, int, str], str]:
     def label(ctx: RiftCtx, unit: int, option: str) -> str:
         name = ctx.data.actions[action].name
@@ -115,11 +122,7 @@ def define(
     tags = {weapons} if weapons else set()
     tags |= {flag for flag, on in (("cunning", cunning), ("anytime", anytime), ("moves", moves)) if on}
     if budget is not None and picks is _no_picks:
-        walk = budget
-
-        def picks(ctx: RiftCtx, unit: int, option: str) -> Picks:
-            return walk_picks(ctx, unit, walk(ctx, unit))
-
+        picks = _walks(budget)
     return ActionDef(
         action,
         needs,

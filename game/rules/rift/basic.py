@@ -26,8 +26,7 @@ def _fire_problem(ctx: RiftCtx, unit: int, option: str) -> str | None:
     """Fire names no target: its hits are assigned after the roll. It needs one in sight and in range."""
     w = ctx.weapon(option)
     if not ctx.firearm_targets(unit, w):
-        label = f"{ctx.data.actions['fire'].name} ({w.name})"
-        return f"{label}: no hostile unit in sight within {w.range}t"
+        return f"{ctx.book['fire'].label_for(ctx, unit, option)}: no hostile unit in sight within {w.range}t"
     return None
 
 

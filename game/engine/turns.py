@@ -95,17 +95,21 @@ def place(match: Match, cmd: Command, events: list[Event]) -> None:
 
 def auto_deploy(match: Match, enc: Encounter, *, stacking: bool) -> list[Command]:
     """Deploy every undeployed unit: each side's units in posse order on its zone's hexes nearest the
-    zone's centre (``Battlefield.deploy_spots``), deterministic. The "auto-deploy" button, tests, the AI."""
+    zone's centre (``Battlefield.deploy_spots``), deterministic. The "auto-deploy" button, tests, the AI.
+
+    Without ``stacking`` each unit takes the next free hex (the units already there keep theirs). With
+    it the n-th unit of a posse goes to the n-th hex, spread out one per hex while hexes last and then
+    round again from the first."""
     taken = set() if stacking else set(match.occupied())
     commands: list[Command] = []
     for side in enc.deploy_order:
         free = [h for h in match.battlefield.deploy_spots(side) if h not in taken]
-        for unit in match.units(side):
+        for index, unit in enumerate(match.units(side)):
             if esper.component_for_entity(unit, Position).hex is not None:
                 continue
             if not free:
                 break
-            spot = free[0] if stacking else free.pop(0)
+            spot = free[index % len(free)] if stacking else free.pop(0)
             if not stacking:
                 taken.add(spot)
             commands.append(Command(DEPLOY, actor=unit, side=side, hex=spot))

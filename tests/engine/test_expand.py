@@ -16,7 +16,7 @@ from game.engine.match import Match
 from game.hexgrid import Hex
 from tests.bench import corpus
 
-PORTED = ("frontier",)  # rulesets whose path actions carry the engine's path trees
+PORTED = ("frontier", "rift")
 
 
 def _key(cmd: Command) -> tuple[object, ...]:

@@ -1,8 +1,8 @@
 """Through the Rift: hex-grid dieselpunk combat (seed 003), as a Hexslinger ruleset.
 
-``PLUGIN`` registers it (entry point ``hexslinger.rulesets``); ``RULESET`` is the instance it loads.
-Importing the package registers
-the basic actions, the item actions, the six attitudes and the talents with :mod:`game.rules.rift.hooks`.
+``PLUGIN`` registers it (entry point ``hexslinger.rulesets``); ``RULESET`` is the instance it loads. Each
+:class:`RiftRuleset` builds its own books of actions and traits from the basic actions, the items, the six
+attitudes and the talents (each module's ``register``).
 Interpretations of what the rulebook leaves open: docs/RULES.md, section "Through the Rift".
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
 from game.rules.rift import attitudes, basic, items, talents
+from game.rules.rift.attacks import StressDealt
 from game.rules.rift.builder import default_posses, rift_builder
 from game.rules.rift.cli import ODDS
 from game.rules.rift.ruleset import (
     FACTIONS,
     RiftRuleset,
-    StressDealt,
     auto_deploy_commands,
     end_of_encounter,
 )

@@ -8,6 +8,7 @@ Interpretations of what the rulebook leaves open: docs/RULES.md, section "Throug
 
 from __future__ import annotations
 
+from game.engine.facts import Reasoner
 from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
 from game.rules.rift import attitudes, basic, items, talents
@@ -37,6 +38,7 @@ __all__ = [
 RULESET = RiftRuleset()
 _COLORS = {"rifters": (230, 186, 100), "outlaws": (158, 46, 38)}  # token rims: brass, oxblood
 _PROTOCOL: Ruleset = RULESET  # mypy checks that RiftRuleset implements the whole Ruleset protocol
+_REASONER: Reasoner = RULESET  # ... and what it answers the AI
 
 PLUGIN = RulesetPlugin(
     id="rift",

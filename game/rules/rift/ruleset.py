@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position
 from game.engine import turns
 from game.engine.actions import ActionBook, ActionDef, check_command
+from game.engine.facts import PathReaction, UnitFacts
+from game.engine.movement import PathTree
 from game.events import Event, PhaseStarted
+from game.hexgrid import Hex
 from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
-from game.rules.rift import actions, attitudes, basic, items, rounds, talents, views
+from game.rules.rift import actions, attitudes, basic, items, queries, rounds, talents, views
 from game.rules.rift import state as st
 from game.rules.rift.attacks import StressDealt
 from game.rules.rift.character import CharacterError, character_from_spec, character_problems, kit_of
@@ -254,6 +258,24 @@ class RiftRuleset:
 
     def rules_summary(self) -> str:
         return views.RULES_SUMMARY
+
+    # -- what the AI asks (game.engine.facts.Reasoner; game/rules/rift/queries.py) --------------------
+    def unit_facts(self, match: Match, unit: int) -> UnitFacts:
+        return queries.unit_facts(self.ctx(match), unit)
+
+    def what_if(
+        self, match: Match, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
+    ) -> AttackPreview | None:
+        return queries.what_if(self.ctx(match), cmd, from_hex, at_hex)
+
+    def movement(self, match: Match, unit: int) -> PathTree:
+        return queries.movement(self.ctx(match), unit)
+
+    def path_reactions(self, match: Match, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+        return queries.path_reactions(self.ctx(match), unit, path)
+
+    def morale_risk(self, match: Match, side: str) -> dict[int, Fraction]:
+        return queries.morale_risk(self.ctx(match), side)
 
     def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
         return views.describe(event, name)

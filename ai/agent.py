@@ -28,6 +28,7 @@ from ai.utility import Consideration, Curve, Option, Scored, choose
 from game.commands import Command
 from game.engine.facts import UnitFacts
 from game.engine.match import MatchView
+from game.engine.movement import reach as reach_tree
 from game.engine.protocol import AttackPreview, LegalAction
 from game.hexgrid import Hex, hex_distance
 
@@ -44,6 +45,7 @@ class Plan:
 
     command: Command
     words: str
+    kind: str = "walk"  # attack | walk | other | end | deploy | choice | react: which considerations
     target: int | None = None
     preview: AttackPreview | None = None
     end: Hex | None = None
@@ -55,6 +57,7 @@ class Plan:
     range_fit: float = 1.0  # 1: at its weapon's ideal range; 0: far from it
     progress: float = 0.0  # how much closer to the nearest hostile (walks with no attack)
     gain: float = 0.0  # what a non-attack action improves (exposure saved, odds gained)
+    spare: float = 0.0  # the share of the turn's action points left after it (for what comes next)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +82,14 @@ def _f(x: Fraction | float) -> float:
 
 @dataclass(slots=True)
 class _Situation:
+    """One decision's view of the match, with what it has asked kept for the rest of the decision."""
+
     view: MatchView
     side: str
     facts: dict[int, UnitFacts] = field(default_factory=dict)
     threat: dict[tuple[int, Hex], float] = field(default_factory=dict)
+    reach: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
+    hostile: list[int] | None = None
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)
@@ -91,13 +98,26 @@ class _Situation:
         return found
 
     def foes(self) -> list[int]:
-        return [
-            u
-            for u in self.view.units()
-            if self.view.identity(u).side != self.side
-            and self.view.position(u) is not None
-            and self.of(u).fights
-        ]
+        if self.hostile is None:
+            self.hostile = [
+                u
+                for u in self.view.units()
+                if self.view.identity(u).side != self.side
+                and self.view.position(u) is not None
+                and self.of(u).fights
+            ]
+        return self.hostile
+
+    def walkable(self, unit: int) -> tuple[Hex, ...]:
+        """Where ``unit`` could walk (its Move), asked once per decision."""
+        found = self.reach.get(unit)
+        if found is None:
+            try:
+                found = self.view.movement(unit).ends()
+            except NotImplementedError:
+                found = ()
+            self.reach[unit] = found
+        return found
 
     def allies(self, me: int) -> list[int]:
         return [u for u in self.view.units(self.side) if u != me and self.of(u).fights]
@@ -157,26 +177,34 @@ class UtilityAgent(Player):
         me = actions[0].actor
         mine = s.of(me)
         person = personality_for((mine.kind, *_art(s, me)))
+        if mine.leader:  # a posse's leader keeps out of harm: its fall shakes the whole posse
+            person = replace(person, caution=min(1.0, person.caution + person.leader_protection))
         here = s.view.position(me)
         options: list[Option[Plan]] = []
         foes = s.foes()
         ap = mine.action_points[0]
+        total = max(1, mine.action_points[1], ap)
         for action in actions:
+            found: list[Option[Plan]] = []
             if action.ends_turn:
-                options.append(self._option(Plan(action.command(), "end the turn"), END, person))
+                found.append(self._option(Plan(action.command(), "end the turn", "end"), END, person))
             elif action.needs == "path" and here is not None:
-                options.extend(
+                found.extend(
                     self._walks(s, me=me, action=action, actions=actions, foes=foes, ap=ap, person=person)
                 )
             elif action.needs in ("target", "") and here is not None:
-                attacks = list(self._attacks_now(s, me, action, foes, person))
-                if attacks:
-                    options.extend(attacks)
-                elif action.needs == "":
-                    options.extend(self._other(s, me, action, person))
+                found.extend(self._attacks_now(s, me, action, foes, person))
+                if not found and action.needs == "":
+                    found.extend(self._other(s, me, action, person))
             elif action.needs in ("targets", "hex", "choice") or action.needs == "target":
                 for cmd in itertools.islice(action.expand(), 12):
-                    options.append(self._option(Plan(cmd, action.label), REPOSITION, person, weight=0.3))
+                    found.append(
+                        self._option(Plan(cmd, action.label, "other"), REPOSITION, person, weight=0.3)
+                    )
+            spare = max(0, ap - action.cost) / total if not action.ends_turn else 0.0
+            for option in found:  # what the turn has left after it counts too
+                plan = replace(option.subject, spare=spare)
+                options.append(self._option(plan, option.rank, person, option.weight))
         return options
 
     def _attacks_now(
@@ -217,11 +245,13 @@ class UtilityAgent(Player):
         health = max(1, them.health[0])
         take_out = _f(preview.damage.at_least(health))
         damage = min(1.0, _f(preview.expected_damage) / health)
+        if preview.later:  # made only if something sets it off: worth less than a shot now
+            take_out, damage = take_out * LATER, damage * LATER
         hurt = 1.0 - them.health[0] / max(1, them.health[1])
-        value = min(1.0, them.value / 3.0) * 0.6 + 0.4 * hurt
+        value = them.value * (1.0 + hurt)  # a leader counts more (its fall shakes its posse), a hurt unit too
         exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
         words = f"{label} at {s.view.identity(target).name}: {_pct(preview.hit_chance)} to hit"
-        return Plan(send, words, target, preview, stand, take_out, damage, value, exposure)
+        return Plan(send, words, "attack", target, preview, stand, take_out, damage, value, exposure)
 
     def _walks(
         self,
@@ -239,40 +269,63 @@ class UtilityAgent(Player):
         mine = s.of(me)
         if here is None or action.paths is None or not action.hexes:
             return
-        left = ap - action.cost
+        if action.targets:  # a walk that ends in an attack (a charge): weighed by where it ends
+            yield from self._attacking_walks(s, me=me, action=action, foes=foes, person=person)
+            return
         templates = [w for w in mine.weapons if w.action]
         reach = max((w.reach for w in templates), default=1)
         ideal = max(1.0, person.ideal_range * reach)
         nearest = min((hex_distance(here, s.view.position(f) or here) for f in foes), default=0)
-        ends = self._candidate_ends(s, action, foes, ideal)
+        # with no hostile to fire at from here, close in whatever the ideal range: a good distance with no
+        # line of fire wins nothing
+        blind = self._best_attack_value(s.view, me, s) <= 0
+        # the whole turn's walking: where the unit could end after as many of these walks as its AP
+        # allow, each weighed as the turn's final place; the command is the first leg towards it
+        tree = action.paths
+        legs = max(1, ap // max(1, action.cost))
+        turn = (
+            reach_tree(s.view.battlefield, tree.start, tree.budget * legs, tree.blocked) if legs > 1 else tree
+        )
+        ends = self._candidate_ends(s, action.hexes, foes, ideal)
+        if turn is not tree:  # and the best of the places further on
+            ends += [h for h in self._candidate_ends(s, turn.ends(), foes, ideal) if h not in set(ends)]
         attack_costs = {a.action: a.cost for a in actions}
         for end in ends:
-            path = action.path_to(end)
-            if path is None:
+            full = turn.path_to(end)
+            cost = turn.cost_to(end)
+            if full is None or cost is None:
                 continue
-            en_route = self._en_route(s, me, mine, path) if self.level.reactions else 0.0
+            needed = -(-cost // max(1, tree.budget)) if tree.budget else 1
+            left = ap - needed * action.cost
+            path = _first_leg(s, full, tree.budget)
+            if len(path) < 2 or path[-1] not in action.hexes:
+                continue
+            en_route = self._en_route(s, me, mine, full) if self.level.reactions else 0.0
             exposure = self._exposure(s, mine, end)
             dist = min((hex_distance(end, s.view.position(f) or end) for f in foes), default=0)
             range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
-            progress = max(0.0, (nearest - dist) / max(1, nearest)) if nearest else 0.0
+            # how far the walk brings the unit towards its ideal range, per movement point it could spend
+            budget = max(1, turn.budget)
+            gap = (nearest - dist) if blind else (abs(nearest - ideal) - abs(dist - ideal))
+            progress = max(-1.0, min(1.0, gap / budget))
             send = action.command(path=path, option=action.option)
             best: tuple[float, Plan] | None = None
-            if action.targets == () or action.action != "charge":
-                for w in templates:
-                    cost = attack_costs.get(w.action, 1)
-                    if cost > left:
+            later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
+            for w in templates:
+                now = attack_costs.get(w.action, 1) <= left
+                for target in foes:
+                    aimed = Command(w.action, actor=me, target=target, option=w.option)
+                    preview = s.view.what_if(aimed, from_hex=end)
+                    if preview is None or preview.expected_damage <= 0:
                         continue
-                    for target in foes:
-                        aimed = Command(w.action, actor=me, target=target, option=w.option)
-                        preview = s.view.what_if(aimed, from_hex=end)
-                        if preview is None or preview.expected_damage <= 0:
-                            continue
-                        plan = self._attack_plan(
-                            s, send=send, target=target, preview=preview, label=w.name, stand=end, mine=mine
-                        )
-                        key = plan.take_out * 2 + plan.damage * plan.value
-                        if best is None or key > best[0]:
-                            best = (key, plan)
+                    plan = self._attack_plan(
+                        s, send=send, target=target, preview=preview, label=w.name, stand=end, mine=mine
+                    )
+                    key = plan.take_out * 2 + plan.damage * plan.value
+                    if now and (best is None or key > best[0]):
+                        best = (key, plan)
+                    if later is None or key > later[0]:
+                        later = (key, plan)
             if best is not None:
                 plan = replace(
                     best[1],
@@ -283,6 +336,9 @@ class UtilityAgent(Player):
                 rank = TAKE_OUT if plan.take_out >= 0.5 else ATTACK
                 yield self._option(plan, rank, person, weight=0.9)
             else:
+                # a place to fire from next turn is worth part of that attack (a line of fire beats a
+                # good distance with no sight of anyone)
+                firing = 0.0 if later is None else min(1.0, later[1].take_out + 0.5 * later[1].damage)
                 plan = Plan(
                     send,
                     f"{action.label} to {end.q},{end.r}",
@@ -291,12 +347,53 @@ class UtilityAgent(Player):
                     en_route=en_route,
                     range_fit=range_fit,
                     progress=progress,
+                    gain=firing,
                 )
                 yield self._option(plan, REPOSITION, person)
 
-    def _candidate_ends(self, s: _Situation, action: LegalAction, foes: list[int], ideal: float) -> list[Hex]:
-        """The places worth weighing: those whose distance to the nearest hostile suits the weapon best,
-        and the best covered ones (the difficulty says how many)."""
+    def _attacking_walks(
+        self, s: _Situation, *, me: int, action: LegalAction, foes: list[int], person: Personality
+    ) -> Iterable[Option[Plan]]:
+        """A walk that attacks where it ends (a charge): for each target it may name, the two cheapest
+        ends next to it, weighed by the attack's odds there times the chance the walk gets there."""
+        mine = s.of(me)
+        tree = action.paths
+        assert tree is not None
+        for target in action.targets:
+            if target not in foes:
+                continue
+            there = s.view.position(target)
+            if there is None:
+                continue
+            near = [h for h in action.hexes if hex_distance(h, there) <= 1]
+            near.sort(key=lambda h: (tree.cost_to(h) or 0, h.q, h.r))
+            for end in near[:2]:
+                path = action.path_to(end)
+                if path is None:
+                    continue
+                send = action.command(path=path, target=target, option=action.option)
+                preview = s.view.preview(send)
+                if preview is None or preview.expected_damage <= 0:
+                    continue
+                reach = _f(preview.reach_chance) if preview.reach_chance is not None else 1.0
+                plan = self._attack_plan(
+                    s, send=send, target=target, preview=preview, label=action.label, stand=end, mine=mine
+                )
+                en_route = self._en_route(s, me, mine, path) if self.level.reactions else 0.0
+                plan = replace(
+                    plan,
+                    take_out=plan.take_out * reach,
+                    damage=plan.damage * reach,
+                    en_route=en_route,
+                    words=f"{plan.words}, reaching it {round(100 * reach)}%",
+                )
+                yield self._option(plan, TAKE_OUT if plan.take_out >= 0.5 else ATTACK, person)
+
+    def _candidate_ends(
+        self, s: _Situation, hexes: tuple[Hex, ...], foes: list[int], ideal: float
+    ) -> list[Hex]:
+        """The places worth weighing: those whose distance to the nearest hostile suits the weapon best
+        (the difficulty says how many)."""
         where = [s.view.position(f) for f in foes]
         spots = [h for h in where if h is not None]
 
@@ -304,7 +401,7 @@ class UtilityAgent(Player):
             dist = min((hex_distance(h, f) for f in spots), default=0)
             return (abs(dist - ideal), h.q, h.r)
 
-        ranked = sorted(action.hexes, key=fit)
+        ranked = sorted(hexes, key=fit)
         return ranked[: self.level.places]
 
     def _exposure(self, s: _Situation, mine: UnitFacts, at: Hex) -> float:
@@ -327,14 +424,9 @@ class UtilityAgent(Player):
         best = 0.0
         if there is not None:
             near = [there]
-            try:
-                tree = s.view.movement(foe)
-            except NotImplementedError:
-                tree = None
-            if tree is not None:
-                ends = tree.ends()
-                if ends:
-                    near.append(min(ends, key=lambda h: (hex_distance(h, at), h.q, h.r)))
+            ends = s.walkable(foe)
+            if ends:
+                near.append(min(ends, key=lambda h: (hex_distance(h, at), h.q, h.r)))
             for w in facts.weapons:
                 if not w.action:
                     continue
@@ -380,7 +472,9 @@ class UtilityAgent(Player):
         ) * (0.5 + person.aggression)
         if gain <= 0:
             return []
-        plan = Plan(action.command(option=action.option), action.label, end=here, gain=min(1.0, gain))
+        plan = Plan(
+            action.command(option=action.option), action.label, "other", end=here, gain=min(1.0, gain)
+        )
         return [self._option(plan, ATTACK if gain > 0.1 else REPOSITION, person)]
 
     def _best_attack_value(self, view: MatchView, me: int, s: _Situation) -> float:
@@ -419,6 +513,7 @@ class UtilityAgent(Player):
             plan = Plan(
                 action.command(hex=h),
                 f"deploy at {h.q},{h.r}",
+                "deploy",
                 end=h,
                 gain=min(1.0, cover / 3),
                 progress=1.0 - hex_distance(h, centre) / far,
@@ -435,7 +530,7 @@ class UtilityAgent(Player):
         base = self._side_outlook(s.view, s.side)
         for action in actions:
             if action.action == "pass":
-                options.append(self._option(Plan(action.command(), "pass"), END, person))
+                options.append(self._option(Plan(action.command(), "pass", "end"), END, person))
                 continue
             for cmd in itertools.islice(action.expand(), 8):
                 try:
@@ -445,7 +540,7 @@ class UtilityAgent(Player):
                     continue
                 gain = self._side_outlook(trial.view(s.side), s.side) - base
                 if gain > 0:
-                    plan = Plan(cmd, action.label, gain=min(1.0, gain))
+                    plan = Plan(cmd, action.label, "react", gain=min(1.0, gain))
                     options.append(self._option(plan, TAKE_OUT if gain > 0.3 else ATTACK, person))
         return options
 
@@ -476,9 +571,8 @@ class UtilityAgent(Player):
                     self._best_attack_value(s.view, me, s) > 0 or self._exposure(s, mine, here) > 0
                 )
                 early = 1.0 - i / max(1, len(commands) - 1) if len(commands) > 1 else 1.0
-                plan = Plan(
-                    cmd, action.choice_label(cmd.option) or action.label, gain=early if engaged else 1 - early
-                )
+                words = action.choice_label(cmd.option) or action.label
+                plan = Plan(cmd, words, "choice", gain=early if engaged else 1 - early)
                 options.append(self._option(plan, REPOSITION, person))
         return options
 
@@ -530,35 +624,87 @@ class UtilityAgent(Player):
 
     # -- scoring -----------------------------------------------------------------------------------
     def _option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
-        return Option(plan, plan.words, rank, weight, _considerations(person, self.level))
+        return Option(plan, plan.words, rank, weight, _considerations(person, self.level, plan.kind))
 
 
-def _considerations(person: Personality, level: Difficulty) -> tuple[Consideration[Plan], ...]:
-    key = (person.id, level.id)
+LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
+SPARE_WORTH = 0.25  # what a whole turn's action points left unspent are worth for what comes next
+
+
+def net_value(plan: Plan, person: Personality) -> float:
+    """What an option is worth to the unit, in shares of a unit's health, whatever its kind, so an attack,
+    a walk and taking cover can be weighed against each other: the damage it deals (a unit taken out
+    counts double, a valuable or hurt one more, as the personality focuses fire) against the damage it
+    risks (where it ends up and on the way there), as the personality weighs the two."""
+    aggression = 0.5 + person.aggression
+    caution = 0.3 + person.caution
+    risk = plan.exposure + plan.en_route
+    spare = SPARE_WORTH * plan.spare
+    if plan.kind == "attack":
+        weight = 1.0 + person.focus_fire * (plan.value - 1.0)
+        dealt = (plan.take_out + 0.5 * plan.damage) * weight
+        return aggression * dealt - caution * risk + spare
+    if plan.kind == "walk":
+        place = 0.2 * plan.range_fit + 0.4 * aggression * plan.progress + 0.5 * aggression * plan.gain
+        return place - caution * risk + spare
+    return plan.gain - caution * risk + spare
+
+
+def _considerations(person: Personality, level: Difficulty, kind: str) -> tuple[Consideration[Plan], ...]:
+    """The considerations an option of ``kind`` is judged by, shaped by the unit's personality: its worth
+    (:func:`net_value`, on one scale for every kind) and, for an attack, how sure it is."""
+    key = (person, level.id, kind)
     found = _CACHE.get(key)
-    if found is None:
-        caution = 0.25 + 0.75 * person.caution
+    if found is not None:
+        return found
+    worth: Consideration[Plan] = Consideration(
+        "worth",
+        lambda p: net_value(p, person),
+        Curve("logistic", m=0.02, c=0.5),
+        low=-2.0,
+        high=3.0,
+        serves="damage dealt against damage risked",
+    )
+    if kind == "attack":
         found = (
-            Consideration("take out", lambda p: p.take_out, Curve("linear", m=0.6, b=0.4)),
+            worth,
             Consideration(
-                "damage",
-                lambda p: p.damage * (0.5 + 0.5 * p.value),
-                Curve("linear", m=0.5 + person.aggression / 2, b=0.3),
+                "sure",
+                lambda p: float(p.preview.hit_chance) if p.preview else 0.0,
+                Curve("linear", m=0.2, b=0.8),
             ),
-            Consideration("focus", lambda p: p.value, Curve("linear", m=0.3 * person.focus_fire, b=0.7)),
-            Consideration("exposure after", lambda p: p.exposure, Curve("linear", m=-caution, b=1.0)),
-            Consideration("attacks on the way", lambda p: p.en_route, Curve("linear", m=-caution, b=1.0)),
-            Consideration("range", lambda p: p.range_fit, Curve("linear", m=0.3, b=0.7)),
-            Consideration(
-                "closing in", lambda p: p.progress, Curve("linear", m=0.5 * person.aggression, b=0.5)
-            ),
-            Consideration("improves", lambda p: p.gain, Curve("linear", m=0.6, b=0.4)),
         )
-        _CACHE[key] = found
+    elif kind == "deploy":
+        found = (
+            Consideration("cover", lambda p: p.gain, Curve("linear", m=0.5, b=0.5)),
+            Consideration("forward", lambda p: p.progress, Curve("linear", m=0.3, b=0.7)),
+            Consideration("crowding", lambda p: p.exposure, Curve("linear", m=-0.5, b=1.0)),
+        )
+    elif kind in ("choice", "react"):
+        found = (Consideration("improves", lambda p: p.gain, Curve("linear", m=0.8, b=0.2)),)
+    elif kind == "end":
+        found = (Consideration("nothing better", lambda p: 0.0, Curve("constant", b=0.5)),)
+    else:
+        found = (worth,)
+    _CACHE[key] = found
     return found
 
 
-_CACHE: dict[tuple[str, str], tuple[Consideration[Plan], ...]] = {}
+_CACHE: dict[tuple[Personality, str, str], tuple[Consideration[Plan], ...]] = {}
+
+
+def _first_leg(s: _Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, ...]:
+    """The part of ``path`` one walk of ``budget`` movement covers (the path's start included)."""
+    bf = s.view.battlefield
+    out = [path[0]]
+    spent = 0
+    for step in path[1:]:
+        cost = bf.move_cost(step) or 1
+        if spent + cost > budget:
+            break
+        spent += cost
+        out.append(step)
+    return tuple(out)
 
 
 def default_person() -> Personality:

@@ -48,6 +48,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+_REASONERS: dict[int, bool] = {}  # ruleset object id -> whether it answers the AI's questions
+
+
 class IllegalCommandError(ValueError):
     """A command the rules do not allow now; ``reason`` says why, in a player's words."""
 
@@ -293,9 +296,13 @@ class Match:
 
     # -- what the AI asks (game.engine.facts.Reasoner) -------------------------------------------------
     def _reasoner(self) -> Reasoner:
-        if not isinstance(self.ruleset, Reasoner):
+        found = _REASONERS.get(id(self.ruleset))
+        if found is None:  # a runtime Protocol check is slow: once per ruleset object
+            found = isinstance(self.ruleset, Reasoner)
+            _REASONERS[id(self.ruleset)] = found
+        if not found:
             raise NotImplementedError(f"{self.ruleset.title} answers no questions for the AI")
-        return self.ruleset
+        return self.ruleset  # type: ignore[return-value]
 
     @_in_world
     def unit_facts(self, unit: int) -> UnitFacts:

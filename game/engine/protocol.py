@@ -198,6 +198,11 @@ class AttackPreview:
     notes: tuple[str, ...] = ()
     # an attack already rolled whose hits are being assigned: the stress each unit would take, in order
     per_target: tuple[tuple[int, int], ...] = ()
+    # the chance the attack is made at all (a charge that must reach its end first), None: it is made;
+    # ``hit_chance`` and ``damage`` are the odds once it is made
+    reach_chance: Fraction | None = None
+    # the attack is made later, if something sets it off (Hold Fire: the first valid target to move)
+    later: bool = False
 
     @property
     def expected_damage(self) -> Fraction:

@@ -73,3 +73,21 @@ def test_every_shipped_unit_kind_and_attitude_has_its_personality() -> None:
     assert missing == []
     assert profile.personality_for(("rifter", "deliberate")).id == "deliberate"  # a Rifter by attitude
     assert profile.personality_for(("stranger",)).id == "default"
+
+
+def test_controllers_by_name() -> None:
+    from ai.agent import UtilityAgent
+    from ai.baselines import GreedyPlayer, RandomPlayer
+    from ai.controllers import ControllerError, known, make_player, parse
+
+    assert known() == ["ai:easy", "ai:hard", "ai:normal", "random", "greedy"]
+    assert parse("AI") == "ai:normal" and parse(" Greedy ") == "greedy"
+    assert isinstance(make_player("random", 1), RandomPlayer)
+    assert isinstance(make_player("greedy", 1), GreedyPlayer)
+    agent = make_player("ai:hard", 1)
+    assert isinstance(agent, UtilityAgent) and agent.level.id == "hard" and agent.name == "ai:hard"
+    for bad in ("ai:brutal", "human", "", "ai:"):
+        with pytest.raises(
+            ControllerError, match="known controllers: ai:easy, ai:hard, ai:normal, random, greedy"
+        ):
+            parse(bad)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -368,13 +369,25 @@ class FrontierRuleset:
             if not weapon.is_ranged or hex_distance(here, there) > weapon.long_range:
                 return None
             return attack_preview(ctx.situation(unit, target, weapon))
+        if cmd.action == "charge" and cmd.path:
+            return self._charge_preview(ctx, cmd)
         preview = attack_preview(ctx.situation(unit, target, ctx.melee_weapon(unit)))
         if cmd.action == "charge":
             notes = (*preview.notes, 'if the charge ends within 1" of the target')
-            return AttackPreview(
-                preview.hit_chance, preview.damage, preview.modifiers, preview.target_number, notes
-            )
+            return replace(preview, notes=notes)
         return preview
+
+    def _charge_preview(self, ctx: FrontierCtx, cmd: Command) -> AttackPreview | None:
+        """A charge along its path: the melee odds from the path's end (None if the end is not within 1"
+        of the target: the attack would go to another, or none), and the chance Move + 1d4 gets there."""
+        assert cmd.target is not None
+        end = cmd.path[-1]
+        preview = queries.what_if(ctx, replace(cmd, action="melee"), end, None)
+        if preview is None:
+            return None
+        reach = queries.charge_reach_chance(ctx, cmd.actor, cmd.path)
+        notes = (*preview.notes, f"reaches its end on Move + 1d4: {round(100 * reach)}%")
+        return replace(preview, notes=notes, reach_chance=reach)
 
     # -- what the UI shows (game/rules/frontier/views.py) -----------------------------------------------
     def unit_view(self, match: Match, unit: int) -> UnitView:

@@ -116,6 +116,7 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         modifiers=tuple(modifiers),
         target_number=w.threshold,
         notes=tuple(notes),
+        later=cmd.action == "hold_fire",
     )
 
 

@@ -89,6 +89,7 @@ class _Situation:
     facts: dict[int, UnitFacts] = field(default_factory=dict)
     threat: dict[tuple[int, Hex], float] = field(default_factory=dict)
     reach: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
+    strides: dict[int, int] = field(default_factory=dict)
     hostile: list[int] | None = None
 
     def of(self, unit: int) -> UnitFacts:
@@ -117,6 +118,16 @@ class _Situation:
             except NotImplementedError:
                 found = ()
             self.reach[unit] = found
+        return found
+
+    def stride(self, unit: int) -> int:
+        """How far (in hexes) ``unit`` could get from where it stands this turn."""
+        found = self.strides.get(unit)
+        if found is None:
+            here = self.view.position(unit)
+            ends = self.walkable(unit)
+            found = max((hex_distance(here, h) for h in ends), default=0) if here is not None else 0
+            self.strides[unit] = found
         return found
 
     def allies(self, me: int) -> list[int]:
@@ -314,6 +325,9 @@ class UtilityAgent(Player):
             for w in templates:
                 now = attack_costs.get(w.action, 1) <= left
                 for target in foes:
+                    there = s.view.position(target)
+                    if there is None or hex_distance(end, there) > w.reach:
+                        continue
                     aimed = Command(w.action, actor=me, target=target, option=w.option)
                     preview = s.view.what_if(aimed, from_hex=end)
                     if preview is None or preview.expected_damage <= 0:
@@ -422,11 +436,17 @@ class UtilityAgent(Player):
         facts = s.of(foe)
         there = facts.position
         best = 0.0
-        if there is not None:
+        reach = max((w.reach for w in facts.weapons if w.action), default=0)
+        if there is not None and hex_distance(there, at) <= reach + s.stride(foe):
             near = [there]
             ends = s.walkable(foe)
-            if ends:
-                near.append(min(ends, key=lambda h: (hex_distance(h, at), h.q, h.r)))
+            if ends:  # the nearest place it could walk to (cube distance inline: asked very often)
+                aq, ar = at.q, at.r
+                near.append(
+                    min(
+                        (abs(h.q - aq) + abs(h.r - ar) + abs(h.q + h.r - aq - ar), h.q, h.r, h) for h in ends
+                    )[3]
+                )
             for w in facts.weapons:
                 if not w.action:
                     continue
@@ -488,6 +508,9 @@ class UtilityAgent(Player):
             if not w.action:
                 continue
             for foe in s.foes():
+                there = view.position(foe)
+                if there is None or hex_distance(here, there) > w.reach:
+                    continue
                 preview = view.what_if(Command(w.action, actor=me, target=foe, option=w.option))
                 if preview is not None:
                     best = max(best, _f(preview.expected_damage) / max(1, s.of(foe).health[0]))

@@ -81,6 +81,8 @@ def unit_facts(ctx: FrontierCtx, unit: int) -> UnitFacts:
         fights=st.able(unit),
         items=tuple(inv.items) if inv is not None else (),
         value=3.0 if stats.leader else 1.0,
+        # Charge: "may move its full movement + 1d4" (any unit: a melee weapon or fists)
+        charge=d(CHARGE_DIE),
     )
 
 

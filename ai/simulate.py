@@ -212,10 +212,14 @@ def play_game(
         "player_seeds": seeds,
         "controllers": controllers,
     }
-    match = _new_match(batch, match_seed)
-    players = {side: make(controllers[side], seeds[side]) for side in SIDES}
     times: dict[str, list[float]] = {}
     try:
+        match = _new_match(batch, match_seed)
+    except Exception as error:  # no match to save: the encounter itself cannot be set up
+        record.update(_error(None, error, game, controllers, None))
+        return GameOutcome(record, times)
+    try:
+        players = {side: make(controllers[side], seeds[side]) for side in SIDES}
         result = play(match, players)
     except Exception as error:
         record.update(_error(match, error, game, controllers, save_dir))
@@ -259,20 +263,21 @@ def play_game(
 
 
 def _error(
-    match: Match, error: Exception, game: int, controllers: dict[str, str], save_dir: Path | None
+    match: Match | None, error: Exception, game: int, controllers: dict[str, str], save_dir: Path | None
 ) -> dict[str, Any]:
-    side = _deciding_side(match)
+    side = None if match is None else _deciding_side(match)
+    done = 0 if match is None else len(match.log)
     kind = "illegal command" if isinstance(error, IllegalCommandError) else type(error).__name__
     info: dict[str, Any] = {
         "message": f"{kind}: {error}",
         "side": side,
         "controller": None if side is None else controllers.get(side),
         "command": str(error.command) if isinstance(error, IllegalCommandError) else None,
-        "commands": len(match.log),
+        "commands": done,
         "save": None,
         "save_error": None,
     }
-    if save_dir is not None:
+    if save_dir is not None and match is not None:
         name = f"error-game{game:05d}.json"
         try:
             try:
@@ -288,7 +293,7 @@ def _error(
         "winner_side": None,
         "reason": "error",
         "rounds": 0,
-        "commands": len(match.log),
+        "commands": done,
         "stalled": False,
         "round_limit": False,
         "decisions": {},

@@ -187,3 +187,14 @@ def test_ctrl_c_on_a_terminal_stops_the_workers_and_exits_130(tmp_path: Path) ->
     summary = json.loads((out_dir / "summary.json").read_text())
     lines = games.read_text().splitlines()
     assert summary["interrupted"] is True and 3 <= summary["games"] == len(lines) < 500
+
+
+def test_a_progress_bar_is_drawn_on_a_terminal_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(["simulate", *QUICK, "--json"], capsys)
+    assert code == 0 and "\r[" not in err  # stderr is no terminal here
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run(["simulate", *QUICK, "--json"], capsys)
+    assert code == 0 and json.loads(out)["games"] == 2
+    assert "\r[" in err and "1/2 games" in err and "2/2 games" in err and err.endswith("\n")

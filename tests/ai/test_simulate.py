@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from ai.simulate import (
 )
 from game.commands import Command
 from game.engine.match import MatchView
+from game.engine.protocol import UnitSpec
 from game.events import FLED, DamageTaken, UnitRemoved
 from game.save import load_match
 from tests.bench import corpus
@@ -232,3 +234,14 @@ def test_ctrl_c_keeps_the_games_before_it_and_marks_the_batch_interrupted(worker
     assert [g.record["game"] for g in result.games] == [0, 1]
     summary = summarize(result)
     assert summary["interrupted"] and summary["games"] == 2 and summary["planned"] == 6
+
+
+def test_an_encounter_that_cannot_be_set_up_is_an_error_per_game_not_a_crash(tmp_path: Path) -> None:
+    bogus = replace(FRONTIER[1], units=(UnitSpec("no_such_kind"),))
+    b = Batch(RANCH, "frontier", (FRONTIER[0], bogus), ("greedy", "random"), 2, 11)
+    result = run_batch(b, workers=1, save_dir=tmp_path)
+    assert [g.record["game"] for g in result.games] == [0, 1]
+    for g in result.games:
+        error = g.record["error"]
+        assert error["save"] is None and error["commands"] == 0 and "no_such_kind" in error["message"]
+    assert list(tmp_path.iterdir()) == []

@@ -187,10 +187,13 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play an encounter many times between computer players and report who wins (and charts)",
         description="Play MAP's encounter --games times, each side played by a controller: ai:PROFILE "
-        "(the AI at a difficulty: ai:easy, ai:normal, ai:hard), random or greedy. Results are counted by "
-        "controller; with --swap each seed is played twice, the controllers on swapped sides.",
+        "(the AI at a difficulty, e.g. ai:normal; a wrong one lists them), random or greedy. "
+        "Results are counted by controller; with --swap each seed is played twice, "
+        "the controllers on swapped sides.",
     )
-    simulate.add_argument("map", help="a .tmx file or a shipped map's name (hexslinger maps lists them)")
+    simulate.add_argument(
+        "map", metavar="MAP", help="a .tmx file or a shipped map's name (hexslinger maps lists them)"
+    )
     simulate.add_argument(
         "--ruleset",
         required=True,

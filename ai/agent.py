@@ -220,6 +220,8 @@ class UtilityAgent(Player):
                 found.extend(self._attacks_now(s, me, action, foes, person))
                 if not found and action.needs == "":
                     found.extend(self._other(s, me, action, person))
+            elif action.needs == "hex" and here is not None and _blast_radius(mine, action) is not None:
+                found.extend(self._blasts(s, me, action, person))
             elif action.needs in ("targets", "hex", "choice") or action.needs == "target":
                 for cmd in itertools.islice(action.expand(), 12):
                     found.append(
@@ -402,6 +404,53 @@ class UtilityAgent(Player):
                     gain=firing,
                 )
                 yield self._option(plan, REPOSITION, person)
+
+    def _blasts(self, s: _Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
+        """An explosive thrown at a hex: every unit within the blast that the impact sees takes its hits,
+        the thrower's own side too (docs/RULES.md R7). Weighed at the hexes that catch a hostile: the
+        hostiles' chances of going out and expected losses, less the own side's counted double (a posse
+        that blows itself up loses more than the hostiles' units are worth)."""
+        mine = s.of(me)
+        radius = _blast_radius(mine, action) or 0
+        here = s.view.position(me)
+        hostile = [h for h in (s.view.position(f) for f in s.foes()) if h is not None]
+        spots = [h for h in action.hexes if any(hex_distance(h, there) <= radius for there in hostile)]
+        exposure = self._exposure(s, mine, here) if here is not None else 0.0
+        options: list[Option[Plan]] = []
+        for h in spots:
+            send = action.command(hex=h, option=action.option)
+            take_out = damage = 0.0
+            lead: tuple[float, int, AttackPreview] | None = None
+            friends: list[str] = []
+            for unit in s.view.units():
+                where = s.view.position(unit)
+                if where is None or hex_distance(where, h) > radius or not s.of(unit).fights:
+                    continue
+                preview = s.view.preview(replace(send, target=unit))
+                if preview is None or preview.expected_damage <= 0:
+                    continue
+                facts = s.of(unit)
+                health = max(1, facts.health[0])
+                out = _f(preview.damage.at_least(health))
+                hurt = min(1.0, _f(preview.expected_damage) / health)
+                if s.view.identity(unit).side == s.side:
+                    take_out -= FRIENDLY * out * facts.value
+                    damage -= FRIENDLY * hurt * facts.value
+                    friends.append(s.view.identity(unit).name)
+                    continue
+                take_out += out * facts.value
+                damage += hurt * facts.value
+                if lead is None or (out, -unit) > (lead[0], -lead[1]):
+                    lead = (out, unit, preview)
+            if lead is None:
+                continue
+            words = f"{action.label} at {h.q},{h.r} on {s.view.identity(lead[1]).name}: "
+            words += f"{_pct(lead[2].hit_chance)} to hit"
+            if friends:
+                words += f", catching {', '.join(friends)}"
+            plan = Plan(send, words, "attack", lead[1], lead[2], here, take_out, damage, 1.0, exposure)
+            options.append(self._option(plan, TAKE_OUT if take_out >= 0.5 else ATTACK, person))
+        return options
 
     def _attacking_walks(
         self, s: _Situation, *, me: int, action: LegalAction, foes: list[int], person: Personality
@@ -636,22 +685,39 @@ class UtilityAgent(Player):
         the reacting side; Pass is the yardstick."""
         person = default_person()
         options: list[Option[Plan]] = []
-        base = self._side_outlook(s.view, s.side)
+        base = self._settled_outlook(s, None)
         for action in actions:
             if action.action == "pass":
                 options.append(self._option(Plan(action.command(), "pass", "end"), END, person))
                 continue
             for cmd in itertools.islice(action.expand(), 8):
-                try:
-                    trial = s.view.sandbox(self.seed)
-                    trial.apply(cmd)
-                except Exception:
+                outlook = self._settled_outlook(s, cmd)
+                if outlook is None or base is None:
                     continue
-                gain = self._side_outlook(trial.view(s.side), s.side) - base
+                gain = outlook - base
                 if gain > 0:
                     plan = Plan(cmd, action.label, "react", gain=min(1.0, gain))
                     options.append(self._option(plan, TAKE_OUT if gain > 0.3 else ATTACK, person))
         return options
+
+    def _settled_outlook(self, s: _Situation, cmd: Command | None) -> float | None:
+        """The side's outlook once the reaction window has closed: ``cmd`` (None: nothing) tried on a copy,
+        then every window that follows passed until the pending attack has dealt its damage (a reaction
+        such as "Duck!" only shows its worth when the hits land). None if the copy refused ``cmd``."""
+        try:
+            trial = s.view.sandbox(self.seed)
+            if cmd is not None:
+                trial.apply(cmd)
+            for _ in range(SETTLE_STEPS):
+                if trial.is_over:
+                    break
+                waiting = [a for a in trial.legal_actions() if a.action == "pass"]
+                if not waiting:
+                    break
+                trial.apply(waiting[0].command())
+        except Exception:
+            return None
+        return self._side_outlook(trial.view(s.side), s.side)
 
     def _side_outlook(self, view: MatchView, side: str) -> float:
         """How well ``side`` stands: its units' health against the other sides', shares of the total."""
@@ -736,6 +802,8 @@ class UtilityAgent(Player):
         return Option(plan, plan.words, rank, weight, _considerations(person, self.level, plan.kind))
 
 
+SETTLE_STEPS = 8  # reaction windows passed on a copy to see a reaction's worth
+FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile one
 LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
 SPARE_WORTH = 0.25  # what a whole turn's action points left unspent are worth for what comes next
 
@@ -818,6 +886,14 @@ def _first_leg(s: _Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, 
         spent += cost
         out.append(step)
     return tuple(out)
+
+
+def _blast_radius(mine: UnitFacts, action: LegalAction) -> int | None:
+    """The blast radius of the explosive ``action`` throws (None: not an explosive)."""
+    for w in mine.weapons:
+        if w.kind == "explosive" and w.action == action.action and w.option == action.option:
+            return w.radius
+    return None
 
 
 def default_person() -> Personality:

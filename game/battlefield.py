@@ -40,6 +40,7 @@ from game.hexgrid import (
     polygon_contains,
 )
 from game.hexgrid import hexes_within as _hexes_within
+from game.safeio import FileRefusedError, read_file
 from game.tiledmap import (
     GID_MASK,
     MapLoadError,
@@ -1144,15 +1145,13 @@ def _cache_key(path: Path) -> tuple[object, ...] | None:
     why)."""
     try:
         resolved = path.resolve()
-        if not resolved.is_file() or resolved.stat().st_size > MAX_CACHED_BYTES:
-            return None
-        data = resolved.read_bytes()
+        data = read_file(resolved, MAX_CACHED_BYTES, what="map file")
         stamps: list[tuple[str, int, int]] = []
         for source in _TILESET_SOURCE.findall(data):
             tsx = resolved.parent / source.decode("utf-8", "replace")
             st = tsx.stat()
             stamps.append((str(tsx), st.st_mtime_ns, st.st_size))
-    except (OSError, ValueError):
+    except (OSError, ValueError, FileRefusedError):
         return None
     return (str(resolved), hashlib.sha256(data).hexdigest(), tuple(stamps))
 

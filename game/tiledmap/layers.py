@@ -12,7 +12,9 @@ from xml.etree import ElementTree
 
 from game.tiledmap.model import GID_MASK, ImageLayer, MapObject, ObjectLayer, TileLayer
 from game.tiledmap.reading import (
+    MAX_GROUP_DEPTH,
     MAX_PROBLEMS_PER_LAYER,
+    MAX_SHAPE_POINTS,
     MAX_TOTAL_CELLS,
     TILED_FORMAT_FIX,
     LoaderBase,
@@ -40,7 +42,15 @@ class LayerReader(LoaderBase):
         width: int,
         height: int,
         prefix: str,
+        depth: int = 0,
     ) -> None:
+        if depth > MAX_GROUP_DEPTH:
+            self.problems.add(
+                f"group layers are nested more than {MAX_GROUP_DEPTH} deep",
+                "move the layers out of the innermost groups (Tiled: Layer > Remove from group)",
+                layer=prefix.rstrip("/")[-60:],
+            )
+            return
         for el in parent:
             if el.tag not in ("layer", "objectgroup", "imagelayer", "group"):
                 continue
@@ -52,7 +62,7 @@ class LayerReader(LoaderBase):
             tn = combine_tint(tint, el.get("tintcolor"))
             props = parse_properties(el, self.problems, f"layer '{label}'", layer=label)
             if el.tag == "group":
-                self._layers(el, off, op, vis, tn, width, height, label + "/")
+                self._layers(el, off, op, vis, tn, width, height, label + "/", depth + 1)
             elif el.tag == "layer":
                 raw = self._tile_data(el, label, width, height)
                 self.layers.append(TileLayer(name, width, height, raw, vis, op, off, tn, props))
@@ -286,8 +296,16 @@ class LayerReader(LoaderBase):
                 if poly is not None:
                     shape = kind
                     points = []
+                    text = poly.get("points") or ""
+                    if text.count(",") > MAX_SHAPE_POINTS:
+                        p.add(
+                            f"{where} is a {kind} of {text.count(',')} points, more than {MAX_SHAPE_POINTS}",
+                            "redraw the shape in Tiled with fewer points",
+                            layer=label,
+                        )
+                        break
                     try:
-                        for pair in (poly.get("points") or "").split():
+                        for pair in text.split():
                             px, py = pair.split(",")
                             points.append((x + float(px), y + float(py)))
                     except ValueError:

@@ -10,15 +10,16 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from game.hexgrid import StaggerAxis, StaggerIndex, TiledHexGeometry
+from game.safeio import FileRefusedError
 from game.tiledmap.layers import LayerReader
 from game.tiledmap.model import TiledMap
 from game.tiledmap.problems import MapLoadError, MapProblem
 from game.tiledmap.reading import (
-    MAX_FILE_BYTES,
     MAX_LAYER_CELLS,
     MAX_MAP_SIDE,
     MAX_TILE_SIZE,
     int_attr,
+    is_folder,
     parse_properties,
 )
 from game.tiledmap.tilesets import TilesetReader
@@ -42,22 +43,14 @@ class _Loader(TilesetReader, LayerReader):
             )
             raise MapLoadError(p.items)
         try:
-            if not path.exists():
+            data = self._read(path, "map")
+        except FileRefusedError as error:
+            if error.reason == "missing":
                 p.add("the map file does not exist", "check the path and the file name (maps end in .tmx)")
-                raise MapLoadError(p.items)
-            if path.is_dir():
+            elif error.reason == "not_regular" and is_folder(path):
                 p.add("this is a folder, not a map file", "give the path of a .tmx file")
-                raise MapLoadError(p.items)
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                p.add(
-                    f"the file is {size // (1024 * 1024)} MB, more than any map needs",
-                    f"maps must be smaller than {MAX_FILE_BYTES // (1024 * 1024)} MB; check this is a map",
-                )
-                raise MapLoadError(p.items)
-            data = path.read_bytes()
-        except OSError as error:
-            p.add(f"the file cannot be read ({error.strerror or error})", "check the file's permissions")
+            else:
+                p.add(error.what, error.fix)
             raise MapLoadError(p.items) from None
         file_hash = hashlib.sha256(data).hexdigest()
         root = self._parse_xml(data, str(path), "map")

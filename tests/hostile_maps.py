@@ -34,11 +34,14 @@ from tests.maps_factory import (
 
 __all__ = [
     "HOSTILE",
+    "csv_layers",
+    "distinct_stacks",
     "huge_polygon",
     "largest_map",
     "many_huge_tilesets",
     "many_layers",
     "many_zones",
+    "object_flood",
 ]
 
 SIDE = 512  # 512 x 512 = MAX_LAYER_CELLS, the largest legal layer
@@ -82,7 +85,8 @@ def largest_map(folder: Path, *, layers: int = 1) -> Path:
         if 2 <= c < SIDE - 2 and (c * 31 + r * 17) % 7 == 0
     }
     layer_xml = [tile_layer("ground", grid(SIDE, SIDE, 1, walls), encoding="zlib")]
-    layer_xml += [_zlib_layer(f"extra{i}", SIDE, SIDE, 1 + i % 8) for i in range(layers - 1)]
+    passable = (1, 3, 4, 8)  # grass, barrel, scree, boulder: the zones stay playable
+    layer_xml += [_zlib_layer(f"extra{i}", SIDE, SIDE, passable[i % 4]) for i in range(layers - 1)]
     layer_xml.append(object_layer("zones", [o.xml() for o in _edge_zones(SIDE, SIDE)]))
     return write_text(folder / "largest.tmx", map_xml(SIDE, SIDE, tilesets=tilesets, layers=layer_xml))
 
@@ -90,6 +94,69 @@ def largest_map(folder: Path, *, layers: int = 1) -> Path:
 def many_layers(folder: Path) -> Path:
     """32 layers of 512x512: MAX_TOTAL_CELLS, the most tile data a map may hold."""
     return largest_map(folder, layers=32)
+
+
+def distinct_stacks(folder: Path) -> Path:
+    """32 layers of 512x512 whose cells hold pseudo-random tiles: (nearly) every cell a different stack
+    of 32 tiles, so no terrain is worked out twice."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tilesets = _terrain_tileset(folder)
+    passable = (1, 3, 4, 8)
+    layers = []
+    for i in range(32):
+        gids = [passable[((n * 2654435761) >> (i + 3)) & 3] for n in range(SIDE * SIDE)]
+        packed = struct.pack(f"<{len(gids)}I", *gids)
+        text = base64.b64encode(zlib.compress(packed, 9)).decode()
+        layers.append(
+            f'<layer name="l{i}" width="{SIDE}" height="{SIDE}">'
+            f'<data encoding="base64" compression="zlib">{text}</data></layer>'
+        )
+    layers.append(object_layer("zones", [o.xml() for o in _edge_zones(SIDE, SIDE)]))
+    return write_text(folder / "distinct.tmx", map_xml(SIDE, SIDE, tilesets=tilesets, layers=layers))
+
+
+def csv_layers(folder: Path) -> Path:
+    """As many 512x512 CSV layers of 3-digit-wide gids as fit in the 32 MB a map may be."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tilesets = _terrain_tileset(folder)
+    row = ",".join(["  1"] * SIDE)
+    data = ",\n".join([row] * SIDE)
+    layer_bytes = len(data) + 80
+    count = min(32, (32 * 1024 * 1024 - 4096) // layer_bytes)
+    layers = [
+        f'<layer name="c{i}" width="{SIDE}" height="{SIDE}"><data encoding="csv">{data}</data></layer>'
+        for i in range(count)
+    ]
+    layers.append(object_layer("zones", [o.xml() for o in _edge_zones(SIDE, SIDE)]))
+    return write_text(folder / "csv.tmx", map_xml(SIDE, SIDE, tilesets=tilesets, layers=layers))
+
+
+def xml_layer(folder: Path) -> Path:
+    """A 512x512 layer in Tiled's old XML form (a <tile> element per cell): 524,288 of the 1,000,000 tags
+    and attributes a map may have."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tilesets = _terrain_tileset(folder)
+    layers = [
+        f'<layer name="xml" width="{SIDE}" height="{SIDE}"><data>'
+        + '<tile gid="1"/>' * (SIDE * SIDE)
+        + "</data></layer>",
+        object_layer("zones", [o.xml() for o in _edge_zones(SIDE, SIDE)]),
+    ]
+    return write_text(folder / "xml.tmx", map_xml(SIDE, SIDE, tilesets=tilesets, layers=layers))
+
+
+def object_flood(folder: Path) -> Path:
+    """As many point objects (each an item) as the markup limit allows, spread over a 512x512 map."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tilesets = _terrain_tileset(folder)
+    objects = [
+        f'<object id="{i}" x="{(i * 37) % (SIDE * TILE_W)}" y="{(i * 53) % (SIDE * ROW_H)}">'
+        '<properties><property name="item" value="loot"/></properties><point/></object>'
+        for i in range(1, 85_000)
+    ]
+    objects += [o.xml() for o in _edge_zones(SIDE, SIDE)]
+    layers = [_zlib_layer("ground", SIDE, SIDE, 1), object_layer("things", objects)]
+    return write_text(folder / "objects.tmx", map_xml(SIDE, SIDE, tilesets=tilesets, layers=layers))
 
 
 def many_huge_tilesets(folder: Path, *, count: int = 8, tilecount: int = 1 << 20) -> Path:
@@ -140,12 +207,32 @@ def huge_polygon(folder: Path, *, points: int = 300_000) -> Path:
     return write_text(folder / "huge_polygon.tmx", map_xml(SIDE, SIDE, tilesets=tilesets, layers=layers))
 
 
+def largest_polygon(folder: Path) -> Path:
+    """The same with a polygon of MAX_SHAPE_POINTS points, the most a shape may have."""
+    from game.tiledmap.reading import MAX_SHAPE_POINTS
+
+    return huge_polygon(folder, points=MAX_SHAPE_POINTS)
+
+
+def tileset_limit(folder: Path) -> Path:
+    """Tilesets of the most tiles a map may have in all (MAX_TOTAL_TILES), in one tileset."""
+    from game.tiledmap.reading import MAX_TOTAL_TILES
+
+    return many_huge_tilesets(folder, count=1, tilecount=MAX_TOTAL_TILES)
+
+
 HOSTILE: dict[str, Callable[[Path], Path]] = {
     "largest legal map, one layer": largest_map,
     "32 layers of 512x512": many_layers,
     "8 tilesets of tilecount=1048576": many_huge_tilesets,
+    "one tileset of 65,536 tiles (the most allowed)": tileset_limit,
+    "32 layers, every cell a different stack": distinct_stacks,
+    "32 MB of CSV layers": csv_layers,
+    "a 512x512 layer as XML <tile> elements": xml_layer,
+    "85,000 objects": object_flood,
     "512x512 with 200 deploy zones": many_zones,
     "one 300,000-point deploy polygon": huge_polygon,
+    "one 10,000-point polygon over the map (the most allowed)": largest_polygon,
 }
 
 

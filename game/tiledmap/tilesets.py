@@ -93,10 +93,17 @@ class TilesetReader(LoaderBase):
                     file=file,
                 )
             return
-        if spacing < 0 or margin < 0 or columns < 0 or not (0 <= tilecount <= MAX_TILESET_TILES):
+        if spacing < 0 or margin < 0 or columns < 0 or tilecount < 0:
             p.add(
                 f"{where} has negative spacing/margin/columns or a bad tile count",
                 "re-save it from Tiled",
+                file=file,
+            )
+            return
+        if tilecount > MAX_TILESET_TILES:
+            p.add(
+                f"{where} declares {tilecount} tiles, more than the {MAX_TILESET_TILES} a tileset may have",
+                "split the tileset, or check its tile count (Tiled writes the number of tiles in its image)",
                 file=file,
             )
             return

@@ -6,8 +6,12 @@ STAMP := $(VENV)/.installed-test
 PLAY_STAMP := $(VENV)/.installed
 MAP ?=
 VIEW_MAP ?= maps/frontier_town.tmx
+# make fuzz: how long (seconds), which seed, which targets (save, map, settings, command)
+FUZZ_SECONDS ?= 1200
+FUZZ_SEED ?= 1
+FUZZ_TARGETS ?= save,map,settings,command
 
-.PHONY: play test wheel-smoke lint typecheck bench soak screenshots clean
+.PHONY: play test wheel-smoke lint typecheck bench soak fuzz screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +41,10 @@ test: $(STAMP)
 wheel-smoke: $(STAMP)
 	PYTHON=$(PYTHON) BUILD_PYTHON=$(BIN)/python tools/wheel_smoke.sh
 
+# A long seeded fuzz run (tests/fuzz, docs/RELIABILITY.md): one worker process, failures kept in .fuzz/.
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.fuzz --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --targets $(FUZZ_TARGETS) --work .fuzz
+
 typecheck: $(STAMP)
 	$(BIN)/mypy game ai tools
 
@@ -59,4 +67,4 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle_joker.png --ruleset frontier --decision prompt
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks .fuzz build dist *.egg-info

@@ -41,7 +41,7 @@ from game.hexgrid import (
     hex_distance,
 )
 from game.hexgrid import hexes_within as _hexes_within
-from game.safeio import FileRefusedError, read_file
+from game.safeio import MAX_PATH_CHARS, FileRefusedError, read_file
 from game.tiledmap import (
     GID_MASK,
     MapLoadError,
@@ -1230,6 +1230,8 @@ def _cache_key(path: Path) -> tuple[object, ...] | None:
     """What a loaded map depends on: the .tmx's path and bytes, and each external tileset's size and
     modification time. None when the file cannot be read as a plain small file (the loader then says
     why)."""
+    if len(str(path)) > MAX_PATH_CHARS:  # Path.resolve() is quadratic in the path's length
+        return None
     try:
         resolved = path.resolve()
         data = read_file(resolved, MAX_CACHED_BYTES, what="map file")

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Final
 
 __all__ = [
+    "MAX_PATH_CHARS",
     "STALE_AFTER",
     "FileRefusedError",
     "JsonLimits",
@@ -49,6 +50,11 @@ __all__ = [
     "size_text",
     "temp_prefix",
 ]
+
+# Longer names than any OS accepts (Linux PATH_MAX). A longer one is refused before pathlib sees it:
+# Path.resolve() (os.path.realpath) joins and looks up every prefix of a path, which is quadratic in its
+# length -- a 2 MB map path in a save took minutes to resolve.
+MAX_PATH_CHARS: Final = 4096
 
 _OPEN_FLAGS: Final = (
     os.O_RDONLY

@@ -23,6 +23,7 @@ from game.commands import Command, CommandFormatError, command_from_json, comman
 from game.match import IllegalCommandError, Match
 from game.rules import PosseSpec, UnitSpec, UnknownRulesetError, get_ruleset
 from game.safeio import (
+    MAX_PATH_CHARS,
     FileRefusedError,
     JsonLimits,
     fsync_dir,
@@ -144,6 +145,12 @@ def save_match(match: Match, path: str | Path, name: str = "") -> None:
 # -- reading ------------------------------------------------------------------------------------------
 
 
+def _short(error: object, limit: int = 200) -> str:
+    """An error's text for a message, cut short: it may quote a value of any size from the file."""
+    text = str(error)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _need(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
     if key not in doc:
         raise SaveError(path, f"the save has no '{key}'", "the file is damaged; load an earlier save")
@@ -192,7 +199,7 @@ def _posse_from_json(data: Any, path: Path) -> PosseSpec:
             controller=str(data.get("controller", "human")),
         )
     except (KeyError, TypeError, ValueError) as error:
-        raise SaveError(path, f"a posse in the save is malformed ({error})", damaged) from None
+        raise SaveError(path, f"a posse in the save is malformed ({_short(error)})", damaged) from None
 
 
 def read_save(path: str | Path) -> SaveData:
@@ -238,11 +245,17 @@ def read_save(path: str | Path) -> SaveData:
     map_hash = map_info.get("sha256")
     if not isinstance(map_file, str) or not isinstance(map_hash, str):
         raise SaveError(path, "the save's map entry is malformed", damaged)
+    if len(map_file) > MAX_PATH_CHARS:
+        raise SaveError(
+            path,
+            f"the save's map path is {len(map_file)} characters long, more than {MAX_PATH_CHARS}",
+            damaged,
+        )
     commands_json = _need(doc, "commands", list, path)
     try:
         commands = [command_from_json(c) for c in commands_json]
     except CommandFormatError as error:
-        raise SaveError(path, f"a command in the save is malformed ({error})", damaged) from None
+        raise SaveError(path, f"a command in the save is malformed ({_short(error)})", damaged) from None
     posses = [_posse_from_json(p, path) for p in _need(doc, "posses", list, path)]
     progress = doc.get("progress")  # optional (saves written before it have none); a bad one is ignored
     progress = progress if isinstance(progress, dict) else {}
@@ -307,7 +320,9 @@ def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveDat
         match = Match(battlefield, ruleset, data.posses, data.seed, map_path=map_path)
     except (ValueError, RecursionError) as error:
         raise SaveError(
-            path, f"the save's posses are not valid ({error})", "the file was edited; load an earlier save"
+            path,
+            f"the save's posses are not valid ({_short(error)})",
+            "the file was edited; load an earlier save",
         ) from None
     for number, cmd in enumerate(data.commands, start=1):
         try:

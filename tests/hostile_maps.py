@@ -73,22 +73,22 @@ def _edge_zones(width: int, height: int) -> list[Obj]:
     ]
 
 
-def largest_map(folder: Path, *, layers: int = 1) -> Path:
+def largest_map(folder: Path, *, layers: int = 1, side: int = SIDE) -> Path:
     """A 512x512 map (the largest legal layer) of grass with a wall every 7th cell, ``layers`` layers
-    deep, and a deploy zone along each side."""
+    deep, and a deploy zone along each side (``side``: smaller, for tests that count)."""
     folder.mkdir(parents=True, exist_ok=True)
     tilesets = _terrain_tileset(folder)
     walls = {
         (c, r): 2
-        for r in range(SIDE)
-        for c in range(SIDE)
-        if 2 <= c < SIDE - 2 and (c * 31 + r * 17) % 7 == 0
+        for r in range(side)
+        for c in range(side)
+        if 2 <= c < side - 2 and (c * 31 + r * 17) % 7 == 0
     }
-    layer_xml = [tile_layer("ground", grid(SIDE, SIDE, 1, walls), encoding="zlib")]
+    layer_xml = [tile_layer("ground", grid(side, side, 1, walls), encoding="zlib")]
     passable = (1, 3, 4, 8)  # grass, barrel, scree, boulder: the zones stay playable
-    layer_xml += [_zlib_layer(f"extra{i}", SIDE, SIDE, passable[i % 4]) for i in range(layers - 1)]
-    layer_xml.append(object_layer("zones", [o.xml() for o in _edge_zones(SIDE, SIDE)]))
-    return write_text(folder / "largest.tmx", map_xml(SIDE, SIDE, tilesets=tilesets, layers=layer_xml))
+    layer_xml += [_zlib_layer(f"extra{i}", side, side, passable[i % 4]) for i in range(layers - 1)]
+    layer_xml.append(object_layer("zones", [o.xml() for o in _edge_zones(side, side)]))
+    return write_text(folder / "largest.tmx", map_xml(side, side, tilesets=tilesets, layers=layer_xml))
 
 
 def many_layers(folder: Path) -> Path:
@@ -96,7 +96,7 @@ def many_layers(folder: Path) -> Path:
     return largest_map(folder, layers=32)
 
 
-def distinct_stacks(folder: Path) -> Path:
+def distinct_stacks(folder: Path, *, side: int = SIDE) -> Path:
     """32 layers of 512x512 whose cells hold pseudo-random tiles: (nearly) every cell a different stack
     of 32 tiles, so no terrain is worked out twice."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -104,15 +104,15 @@ def distinct_stacks(folder: Path) -> Path:
     passable = (1, 3, 4, 8)
     layers = []
     for i in range(32):
-        gids = [passable[((n * 2654435761) >> (i + 3)) & 3] for n in range(SIDE * SIDE)]
+        gids = [passable[((n * 2654435761) >> (i + 3)) & 3] for n in range(side * side)]
         packed = struct.pack(f"<{len(gids)}I", *gids)
         text = base64.b64encode(zlib.compress(packed, 9)).decode()
         layers.append(
-            f'<layer name="l{i}" width="{SIDE}" height="{SIDE}">'
+            f'<layer name="l{i}" width="{side}" height="{side}">'
             f'<data encoding="base64" compression="zlib">{text}</data></layer>'
         )
-    layers.append(object_layer("zones", [o.xml() for o in _edge_zones(SIDE, SIDE)]))
-    return write_text(folder / "distinct.tmx", map_xml(SIDE, SIDE, tilesets=tilesets, layers=layers))
+    layers.append(object_layer("zones", [o.xml() for o in _edge_zones(side, side)]))
+    return write_text(folder / "distinct.tmx", map_xml(side, side, tilesets=tilesets, layers=layers))
 
 
 def csv_layers(folder: Path) -> Path:

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from xml.etree import ElementTree
 
-from game.safeio import FileRefusedError, read_file, read_head
+from game.safeio import MAX_PATH_CHARS, FileRefusedError, read_file, read_head
 from game.tiledmap.model import Layer, PropertyValue, TileInfo
 from game.tiledmap.problems import MapLoadError, Problems
 
@@ -405,6 +405,8 @@ class LoaderBase:
             self.problems.add(f"{what} has no source file", "pick the image again in Tiled", file=file)
             return None
         try:
+            if len(source) > MAX_PATH_CHARS:  # Path.resolve() is quadratic in the path's length
+                raise ValueError(source)
             image = (base / source).resolve()
         except (OSError, ValueError):
             self.problems.add(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from xml.etree import ElementTree
 
-from game.safeio import FileRefusedError
+from game.safeio import MAX_PATH_CHARS, FileRefusedError
 from game.tiledmap.model import GID_MASK, PropertyValue, TileInfo
 from game.tiledmap.problems import MapLoadError
 from game.tiledmap.reading import (
@@ -40,6 +40,8 @@ class TilesetReader(LoaderBase):
         base = self.dir
         if source:
             try:
+                if len(source) > MAX_PATH_CHARS:  # Path.resolve() is quadratic in the path's length
+                    raise ValueError(source)
                 ts_path = (self.dir / source).resolve()
             except (OSError, ValueError):
                 p.add(

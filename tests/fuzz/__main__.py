@@ -51,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         for i, v in enumerate((t.tried, t.accepted, t.refused, t.crashed, t.hung)):
             total[i] += v
     print(f"{'all':<10}{total[0]:>8}{total[1]:>10}{total[2]:>9}{total[3]:>9}{total[4]:>6}")
+    for name, t in tallies.items():
+        if t.slowest_case:
+            print(f"slowest {name} case: {t.slowest_case}, {t.slowest:.2f} s")
     for f in failures:
         first = f.detail.strip().splitlines()[-1] if f.detail.strip() else ""
         print(f"\n{f.kind}: {f.target} case {f.index} ({f.mutation}): {first}")

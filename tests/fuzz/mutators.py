@@ -425,7 +425,7 @@ def _bomb(kind: str, size: int) -> str:
 
 def zip_bomb(data: bytes, rng: random.Random) -> bytes:
     kind = rng.choice(("zlib", "gzip"))
-    size = rng.choice((1 << 20, 64 << 20, 1 << 30))
+    size = rng.choice((1 << 20, 16 << 20, 256 << 20))
     text = data.decode("utf-8", "replace")
     layers = list(re.finditer(r"<data encoding=\"csv\">.*?</data>", text, re.DOTALL))
     if not layers:

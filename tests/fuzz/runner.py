@@ -26,6 +26,7 @@ import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 __all__ = ["Failure", "Tally", "run", "run_case"]
 
@@ -41,6 +42,7 @@ class Tally:
     crashed: int = 0
     hung: int = 0
     slowest: float = 0.0  # seconds, of the cases that finished
+    slowest_case: str = ""
     mutators: dict[str, int] = field(default_factory=dict)
 
 
@@ -71,18 +73,18 @@ def worker(seed: int, start: int, targets: list[str], work: Path) -> None:
     import resource
 
     from tests.fuzz.corpus import build
-    from tests.fuzz.targets import TARGETS
+    from tests.fuzz.targets import ALL_TARGETS
 
     corpus = build(work.parent / "corpus")
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     scratch = work / "cwd"
     scratch.mkdir(parents=True, exist_ok=True)
     os.chdir(scratch)  # relative paths in damaged files land here
-    made = {name: TARGETS[name](corpus, work) for name in targets}
+    made = {name: ALL_TARGETS[name](corpus, work) for name in targets}
     index = start
     while True:
         name = target_of(targets, index)
-        case = made[name].prepare(case_rng(seed, name, index))
+        case = made[name].prepare(case_rng(seed, name, index), index)
         _emit("START", index, name, case.mutation)
         began = time.perf_counter()
         try:
@@ -109,7 +111,12 @@ def keep_failure(work: Path, target: str, index: int, files: Iterable[Path], det
             )
 
 
-def _spawn(seed: int, start: int, targets: list[str], work: Path) -> subprocess.Popen[str]:
+def _spawn(seed: int, start: int, targets: list[str], work: Path) -> subprocess.Popen[bytes]:
+    with (work / "worker.log").open("a", encoding="utf-8") as log:
+        return _popen(seed, start, targets, work, log)
+
+
+def _popen(seed: int, start: int, targets: list[str], work: Path, log: Any) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [
             sys.executable,
@@ -124,14 +131,42 @@ def _spawn(seed: int, start: int, targets: list[str], work: Path) -> subprocess.
         cwd=ROOT,
         stdin=subprocess.PIPE,  # held open, never written: /dev/stdin blocks like a terminal's
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        bufsize=1,
+        stderr=log,
+        bufsize=0,
         start_new_session=True,
     )
 
 
-def _stop(proc: subprocess.Popen[str]) -> None:
+class _Lines:
+    """The worker's report lines, read straight from the pipe (a buffered readline could hold lines
+    that select() then never reports)."""
+
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
+        assert proc.stdout is not None
+        self.fd = proc.stdout.fileno()
+        self.buffer = b""
+        self.closed = False
+
+    def next(self, deadline: float) -> str | None:
+        """The next line; "" once the worker has closed its end; None if none comes by ``deadline``."""
+        while b"\n" not in self.buffer:
+            if self.closed:
+                return ""
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                return None
+            chunk = os.read(self.fd, 1 << 16)
+            if not chunk:
+                self.closed = True
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", "replace")
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
     proc.kill()
     proc.wait()
     for stream in (proc.stdin, proc.stdout):
@@ -157,6 +192,7 @@ def run(
     deadline = time.monotonic() + seconds if seconds is not None else None
     index = 0
     proc = _spawn(seed, index, targets, work)
+    lines = _Lines(proc)
     started: tuple[int, str, str, float] | None = None
     waited_since = time.monotonic()
     last_report = time.monotonic()
@@ -168,11 +204,11 @@ def run(
                 break
             limit = hang_limit if started is not None else start_limit
             since = started[3] if started is not None else waited_since
-            ready, _, _ = select.select([proc.stdout], [], [], max(0.0, since + limit - time.monotonic()))
-            line = proc.stdout.readline() if ready and proc.stdout is not None else None
+            line = lines.next(since + limit)
             if line is None or line == "":
-                if started is None and line is None:
-                    raise RuntimeError("the fuzz worker did not start (corpus build failed?)")
+                if started is None:  # not in a case: the worker itself is broken
+                    log = (work / "worker.log").read_text(encoding="utf-8", errors="replace")
+                    raise RuntimeError(f"the fuzz worker failed outside any case:\n{log[-3000:]}")
                 at, name, mutation = (started[0], started[1], started[2]) if started else (index, "?", "?")
                 kind = "hung" if line is None else "crashed"
                 detail = f"no answer within {hang_limit:g} s" if kind == "hung" else "the worker died"
@@ -186,6 +222,7 @@ def run(
                 started = None
                 waited_since = time.monotonic()
                 proc = _spawn(seed, index, targets, work)
+                lines = _Lines(proc)
                 continue
             message = json.loads(line)
             if message[0] == "START":
@@ -201,7 +238,8 @@ def run(
             else:
                 outcome, took = message[4], message[5]
                 setattr(tally, outcome, getattr(tally, outcome) + 1)
-                tally.slowest = max(tally.slowest, took)
+                if took > tally.slowest:
+                    tally.slowest, tally.slowest_case = took, f"{at} ({mutation})"
             index = at + 1
             started = None
             waited_since = time.monotonic()
@@ -218,10 +256,10 @@ def run(
 def run_case(seed: int, target: str, index: int, work: Path) -> str:
     """Prepare and run one case in this process (to replay a failure); returns its outcome or raises."""
     from tests.fuzz.corpus import build
-    from tests.fuzz.targets import TARGETS
+    from tests.fuzz.targets import ALL_TARGETS
 
     corpus = build(work.parent / "corpus")
-    case = TARGETS[target](corpus, work).prepare(case_rng(seed, target, index))
+    case = ALL_TARGETS[target](corpus, work).prepare(case_rng(seed, target, index), index)
     print(f"{target} case {index}: {case.mutation}; files: {', '.join(map(str, case.files))}")
     return case.run()
 

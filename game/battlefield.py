@@ -904,7 +904,7 @@ def _bitset(values: bytearray | list[int], value: int) -> int:
 
 # Shapes (deploy zones, objective areas) are rasterised within this much work for the whole map (an edge
 # meeting a line of centres, or a centre tested: game/zones.py), and may cover this many hexes in all.
-MAX_SHAPE_WORK = 4_000_000
+MAX_SHAPE_WORK = 2_000_000
 MAX_SHAPE_HEXES = 1 << 20
 
 

@@ -11,11 +11,14 @@ equal y: a row of a pointy-top map, every other column's cells of a row of a fla
   their right -- the same comparisons, on the same numbers, as :func:`game.hexgrid.polygon_contains`
   (an unrotated polygon is worked in its own coordinates, exactly as the per-point test does; a rotated one
   in map coordinates, so a centre within rounding error of an edge may fall either way);
-* a rectangle or an ellipse is convex: each line gets an interval from a polygon around the shape, widened
-  by a margin, and only the centres in it are tested exactly with :func:`shape_contains`.
+* a rectangle or an ellipse is convex: each line gets an interval from a polygon that is the rectangle or is
+  inscribed in the ellipse; the centres more than a margin inside it are inside, and only those within the
+  margin of its ends are tested exactly with :func:`shape_contains`.
 
-The work (edges times the lines they cross, plus centres tested) is counted against a :class:`Budget`; a
-shape that would overrun it is not rasterised and the caller reports it.
+The work (edges times the lines they cross, crossings, centres tested one by one) is counted against a
+:class:`Budget`; a shape that would overrun it is not rasterised and the caller reports it. Centres known
+to be inside (between two crossings of a polygon, well inside a rectangle's or ellipse's slice) are taken a
+range at a time, untested; the caller caps how many the shapes may cover in all.
 """
 
 from __future__ import annotations
@@ -51,9 +54,10 @@ def shape_contains(obj: MapObject, layer_offset: tuple[float, float], px: float,
     if obj.shape == "tile":
         return 0 <= lx <= w and -h <= ly <= 0
     if obj.shape == "ellipse":
-        if w <= 0 or h <= 0:
+        hw, hh = w / 2, h / 2
+        if hw <= 0 or hh <= 0:  # also a size so small its half rounds to 0 (5e-324)
             return False
-        ex, ey = (lx - w / 2) / (w / 2), (ly - h / 2) / (h / 2)
+        ex, ey = (lx - hw) / hw, (ly - hh) / hh
         return ex * ex + ey * ey <= 1.0
     if obj.shape == "polygon" and obj.points:
         local = [(x - obj.x, y - obj.y) for x, y in obj.points]
@@ -107,14 +111,30 @@ class CentreLines:
         self.lines = lines
         self.ys = [line.y for line in lines]
 
-    def x_of(self, line: _Line, i: int) -> float:
-        return self.geo.cell_center(line.first + i * line.step, line.row)[0]
+    @staticmethod
+    def x_of(line: _Line, i: int) -> float:
+        """The x of centre ``i`` of ``line``: exactly ``cell_center``'s (integers and halves, so the sum
+        is exact whichever way it is added up)."""
+        return line.x0 + i * line.dx
+
+    def within(self, line: _Line, lo: float, hi: float) -> range:
+        """Indexes of the centres on ``line`` whose x lies in [lo, hi] (up to rounding: callers use it
+        with a margin of a pixel); empty if ``lo > hi``."""
+        if not lo <= hi:
+            return range(0)
+        first = _index_at_or_above((lo - line.x0) / line.dx)
+        last = _index_at_or_below((hi - line.x0) / line.dx)
+        return range(max(0, first), min(line.count - 1, last) + 1)
 
     def span(self, line: _Line, lo: float, hi: float) -> range:
         """Indexes of the centres on ``line`` whose x may lie in [lo, hi] (one more at each end)."""
         first = _index_at_or_below((lo - line.x0) / line.dx) - 1
         last = _index_at_or_below((hi - line.x0) / line.dx) + 1
         return range(max(0, first), min(line.count - 1, last) + 1)
+
+
+def _index_at_or_above(value: float) -> int:
+    return -_index_at_or_below(-value)
 
 
 def _index_at_or_below(value: float) -> int:
@@ -194,18 +214,30 @@ def _polygon_cells(
     if crossing is None:
         return None
     cells: list[tuple[int, int]] = []
+    x_of = lines.x_of
+
+    def first_at_least(line: _Line, bound: float) -> int:
+        """The first centre of ``line`` whose local x is >= ``bound`` (``line.count`` if none): a guess
+        from the spacing, then exact comparisons (the local x grows with the index)."""
+        if bound == -math.inf:
+            return 0
+        i = min(max(_index_at_or_below((bound + to_world - line.x0) / line.dx), 0), line.count)
+        while i > 0 and local_x(x_of(line, i - 1)) >= bound:
+            i -= 1
+        while i < line.count and local_x(x_of(line, i)) < bound:
+            i += 1
+        return i
+
     for line, xs in zip(lines.lines, crossing, strict=True):
         m = len(xs)
+        if not budget.spend(m):
+            return None
         for t in range(m - 1, -1, -2):  # inside: an odd number of crossings to the right, [xs[t-1], xs[t])
-            hi = xs[t]
-            lo = xs[t - 1] if t > 0 else -math.inf
-            span = lines.span(line, lo + to_world if t > 0 else -math.inf, hi + to_world)
-            if not budget.spend(len(span)):
-                return None
-            for i in span:
-                lx = local_x(lines.x_of(line, i))
-                if lo <= lx < hi:
-                    cells.append((line.first + i * line.step, line.row))
+            start = first_at_least(line, xs[t - 1] if t > 0 else -math.inf)
+            end = first_at_least(line, xs[t])
+            if end > start:
+                first, step, row = line.first, line.step, line.row
+                cells.extend((first + i * step, row) for i in range(start, end))
     return cells
 
 
@@ -259,16 +291,32 @@ def _convex_cells(
             return None
     assert crossing is not None
     cells: list[tuple[int, int]] = []
+    x_of = lines.x_of
     for position, k in enumerate(order):
         line = lines.lines[first + k]
         cut = crossing[position]
         lo, hi = (cut[0], cut[-1]) if cut else (min(xs), max(xs))
-        span = lines.span(line, lo - margin, hi + margin)
-        if not budget.spend(len(span)):
+        first_col, step, row = line.first, line.step, line.row
+        if cut and y_low <= line.y <= y_high:
+            # the outline's own slice: centres more than the margin inside it are inside the shape (the
+            # outline is the rectangle, or inscribed in the ellipse); only the two ends are tested
+            sure = lines.within(line, lo + margin, hi - margin)
+            if len(sure) > 0:
+                cells.extend((first_col + i * step, row) for i in sure)
+                ends = [
+                    lines.span(line, lo - margin, lo + margin),
+                    lines.span(line, hi - margin, hi + margin),
+                ]
+                tested = [i for span in ends for i in span if i not in sure]
+            else:
+                tested = list(lines.span(line, lo - margin, hi + margin))
+        else:
+            tested = list(lines.span(line, lo - margin, hi + margin))
+        if not budget.spend(len(tested) + 1):
             return None
-        for i in span:
-            if shape_contains(obj, offset, lines.x_of(line, i), line.y):
-                cells.append((line.first + i * line.step, line.row))
+        for i in sorted(set(tested)):
+            if shape_contains(obj, offset, x_of(line, i), line.y):
+                cells.append((first_col + i * step, row))
     return cells
 
 

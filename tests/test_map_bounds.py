@@ -307,7 +307,7 @@ def shapes(draw: st.DrawFn, geo: TiledHexGeometry) -> MapObject:
     return MapObject(1, "", "", x, y, w, h, rotation, shape=kind)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), geo=geometries, w=st.integers(1, 14), h=st.integers(1, 14))
 def test_rasterised_shapes_cover_exactly_the_centres_inside(
     data: st.DataObject, geo: TiledHexGeometry, w: int, h: int
@@ -338,6 +338,15 @@ def _edge_distance(obj: MapObject, offset: tuple[float, float], px: float, py: f
         )
         best = min(best, math.hypot(lx - ax - t * dx, ly - ay - t * dy))
     return best
+
+
+def test_an_ellipse_too_small_to_halve_is_no_crash(tmp_path: Path) -> None:
+    """Found by the property above: an ellipse 5e-324 px tall has a half of 0.0, and the per-centre
+    test divided by it (a ZeroDivisionError out of check-map)."""
+    zone = mf.Obj(1, 0, 37, 100, 5e-324, shape="ellipse", props={"deploy": mf.Enum("side1", "Side")})  # row 0
+    path = mf.standard_map(tmp_path, objects=[zone], with_deploy=True)
+    said = "\n".join(str(p) for p in check_map(path))
+    assert "object 1: the deploy zone covers no hex centre" in said
 
 
 def test_the_shipped_maps_zones_are_the_centres_inside_them() -> None:

@@ -1118,7 +1118,7 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
 
     lines = CentreLines(geo, width, height) if shaped else None
     budget = Budget(MAX_SHAPE_WORK)
-    covered = 0
+    covered = unchecked = 0
     for obj, offset, what in shaped:
         assert lines is not None
         where = f"object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
@@ -1126,11 +1126,14 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
         label = "deploy zone" if kind == "deploy" else "objective"
         cells = covered_cells(obj, offset, lines, budget)
         if cells is None or covered + len(cells) > MAX_SHAPE_HEXES:
-            b.add(
-                f"{where}: the {label} is too complex to check: the map's zones and objective areas together "
-                f"would take more than {MAX_SHAPE_WORK:,} steps or cover more than {MAX_SHAPE_HEXES:,} hexes",
-                "draw zones as rectangles or polygons of a few points, and only as many as the map needs",
-            )
+            unchecked += 1
+            if unchecked == 1:
+                b.add(
+                    f"{where}: the {label} is too complex to check: the map's zones and objective areas "
+                    f"together would take more than {MAX_SHAPE_WORK:,} steps or cover more than "
+                    f"{MAX_SHAPE_HEXES:,} hexes",
+                    "draw zones as rectangles or polygons of a few points, and only as many as the map needs",
+                )
             continue
         covered += len(cells)
         cells.sort()
@@ -1153,6 +1156,12 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
                 )
         else:
             objectives.append(Objective(value, obj.id, obj.name, inside))
+
+    if unchecked > 1:
+        b.add(
+            f"{unchecked - 1} more deploy zones or objective areas were not checked, for the same reason",
+            "draw fewer or simpler zones",
+        )
 
     for door in doors:
         if terrain[door.hex].impassable:

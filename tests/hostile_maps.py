@@ -172,7 +172,7 @@ def many_huge_tilesets(folder: Path, *, count: int = 8, tilecount: int = 1 << 20
     return write_text(folder / "huge_tilesets.tmx", map_xml(8, 8, tilesets=tilesets, layers=layers))
 
 
-def many_zones(folder: Path, *, zones: int = 200) -> Path:
+def many_zones(folder: Path, *, zones: int = 200, size: int = 3) -> Path:
     """A 512x512 map with ``zones`` deploy zones, each a rectangle over a few hexes, spread over the map
     (the old check tested every zone against all 262,144 hex centres)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -182,9 +182,14 @@ def many_zones(folder: Path, *, zones: int = 200) -> Path:
         x = (i * 997) % (SIDE - 4) * TILE_W
         y = (i * 613) % (SIDE - 4) * ROW_H
         side = f"side{1 + i % 2}"
-        objects.append(Obj(1000 + i, x, y, 3 * TILE_W, 3 * ROW_H, props={"deploy": Enum(side, "Side")}))
+        objects.append(Obj(1000 + i, x, y, size * TILE_W, size * ROW_H, props={"deploy": Enum(side, "Side")}))
     layers = [_zlib_layer("ground", SIDE, SIDE, 1), object_layer("zones", [o.xml() for o in objects])]
     return write_text(folder / "many_zones.tmx", map_xml(SIDE, SIDE, tilesets=tilesets, layers=layers))
+
+
+def zone_flood(folder: Path) -> Path:
+    """25,000 deploy zones of 7 x 7 hexes: past the 1,048,576 hexes all zones together may cover."""
+    return many_zones(folder, zones=25_000, size=7)
 
 
 def huge_polygon(folder: Path, *, points: int = 300_000) -> Path:
@@ -231,6 +236,7 @@ HOSTILE: dict[str, Callable[[Path], Path]] = {
     "a 512x512 layer as XML <tile> elements": xml_layer,
     "85,000 objects": object_flood,
     "512x512 with 200 deploy zones": many_zones,
+    "25,000 deploy zones of 7x7 hexes": zone_flood,
     "one 300,000-point deploy polygon": huge_polygon,
     "one 10,000-point polygon over the map (the most allowed)": largest_polygon,
 }

@@ -29,6 +29,7 @@ from game.mapcheck import check_map
 from game.tiledmap import MapLoadError, MapObject, load_tiled_map
 from game.tiledmap.reading import (
     MAX_GROUP_DEPTH,
+    MAX_LAYERS,
     MAX_SHAPE_POINTS,
     MAX_TILESET_TILES,
     MAX_TOTAL_TILES,
@@ -140,6 +141,29 @@ def test_tiles_of_all_tilesets_together_are_capped(tmp_path: Path) -> None:
     assert len(one.tiles) == MAX_TOTAL_TILES
     two = hostile_maps.many_huge_tilesets(tmp_path / "two", count=2, tilecount=MAX_TOTAL_TILES // 2 + 1)
     assert f"more than {MAX_TOTAL_TILES} tiles in the map's tilesets together" in problems_of(two)
+
+
+@pytest.mark.parametrize(
+    ("width", "height"), [("\u0a67", "9999999999999999999"), ("1e999", "1" * 90), ("x", "4")]
+)
+def test_a_map_size_unreadable_on_one_side_is_no_size(tmp_path: Path, width: str, height: str) -> None:
+    """Found by `make fuzz` (seed 2): a width that is not a number left the map 0 cells wide and 10**19
+    rows tall, and every layer built 10**19 empty rows."""
+    path = mf.standard_map(tmp_path, with_deploy=True)
+    path.write_text(path.read_text().replace('width="8" height="8"', f'width="{width}" height="{height}"', 1))
+    assert "not a whole number" in problems_of(path)
+
+
+def test_ten_thousand_layers_are_refused_past_the_layer_limit(tmp_path: Path) -> None:
+    """Found by `make fuzz` (seed 2): 100,000 empty layers took 7 s a load, one problem and one empty
+    grid each."""
+    path = mf.standard_map(tmp_path, with_deploy=True)
+    path.write_text(path.read_text().replace("<layer ", '<layer name="x"/>' * 10_000 + "<layer ", 1))
+    with pytest.raises(MapLoadError) as caught:
+        load_tiled_map(path)
+    said = [p.what for p in caught.value.problems]
+    assert said[-1] == f"the map has more than {MAX_LAYERS} layers (groups included)"
+    assert len(said) <= MAX_LAYERS + 1
 
 
 def test_groups_nested_past_the_limit_are_a_problem_not_a_recursion_error(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from xml.etree import ElementTree
 from game.tiledmap.model import GID_MASK, ImageLayer, MapObject, ObjectLayer, TileLayer
 from game.tiledmap.reading import (
     MAX_GROUP_DEPTH,
+    MAX_LAYERS,
     MAX_PROBLEMS_PER_LAYER,
     MAX_SHAPE_POINTS,
     MAX_TOTAL_CELLS,
@@ -45,6 +46,8 @@ class LayerReader(LoaderBase):
         prefix: str,
         depth: int = 0,
     ) -> None:
+        if self.layer_count > MAX_LAYERS:
+            return
         if depth > MAX_GROUP_DEPTH:
             self.problems.add(
                 f"group layers are nested more than {MAX_GROUP_DEPTH} deep",
@@ -55,6 +58,13 @@ class LayerReader(LoaderBase):
         for el in parent:
             if el.tag not in ("layer", "objectgroup", "imagelayer", "group"):
                 continue
+            self.layer_count += 1
+            if self.layer_count > MAX_LAYERS:
+                self.problems.add(
+                    f"the map has more than {MAX_LAYERS} layers (groups included)",
+                    "merge or delete layers",
+                )
+                return
             name = el.get("name", "")
             label = prefix + name
             off = (offset[0] + float_attr(el, "offsetx", 0.0), offset[1] + float_attr(el, "offsety", 0.0))
@@ -83,7 +93,7 @@ class LayerReader(LoaderBase):
 
     def _tile_data(self, el: ElementTree.Element, label: str, width: int, height: int) -> list[list[int]]:
         p = self.problems
-        empty = [[0] * width for _ in range(height)]
+        empty = self._empty_grid(width, height)
         lw = int_attr(el, "width", width, p, f"layer '{label}'", layer=label)
         lh = int_attr(el, "height", height, p, f"layer '{label}'", layer=label)
         if (lw, lh) != (width, height):
@@ -98,7 +108,12 @@ class LayerReader(LoaderBase):
             return empty
         self.total_cells += n
         if self.total_cells > MAX_TOTAL_CELLS:
-            p.add("the map has too many tile layers", "merge or delete layers", layer=label)
+            if self.total_cells - n <= MAX_TOTAL_CELLS:  # said once, at the first layer past the limit
+                p.add(
+                    f"the map has too many tile layers: more than {MAX_TOTAL_CELLS} cells in all",
+                    "merge or delete layers",
+                    layer=label,
+                )
             return empty
         data = el.find("data")
         if data is None:
@@ -157,6 +172,14 @@ class LayerReader(LoaderBase):
         raw = [gids[r * width : (r + 1) * width] for r in range(height)]
         self._check_gids(raw, label)
         return raw
+
+    def _empty_grid(self, width: int, height: int) -> list[list[int]]:
+        """The rows of a layer that could not be read (the map fails to load anyway): one grid per map
+        size, shared, so ten thousand broken layers cost one."""
+        grid = self._empty.get((width, height))
+        if grid is None:
+            grid = self._empty[(width, height)] = [[0] * width for _ in range(height)]
+        return grid
 
     def _base64(self, text: str, compression: str | None, n: int, label: str) -> list[int] | None:
         p = self.problems

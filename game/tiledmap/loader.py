@@ -102,19 +102,21 @@ class _Loader(TilesetReader, LayerReader):
         tw = int_attr(root, "tilewidth", None, p, "the map")
         th = int_attr(root, "tileheight", None, p, "the map")
         side = int_attr(root, "hexsidelength", 0, p, "the map") or 0
-        width = w or 0
-        height = h or 0
-        if (
+        size_ok = (
             w is not None
             and h is not None
-            and not (1 <= w <= MAX_MAP_SIDE and 1 <= h <= MAX_MAP_SIDE and w * h <= MAX_LAYER_CELLS)
-        ):
+            and 1 <= w <= MAX_MAP_SIDE
+            and 1 <= h <= MAX_MAP_SIDE
+            and w * h <= MAX_LAYER_CELLS
+        )
+        if w is not None and h is not None and not size_ok:
             p.add(
                 f"the map size {w}x{h} is invalid",
                 f"resize the map (Map > Resize Map) to between 1x1 and {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, "
                 f"at most {MAX_LAYER_CELLS} cells",
             )
-            width = height = 0
+        # a size that is missing or unreadable on one side is no size: never 0 x 10**19 cells to allocate
+        width, height = (w, h) if size_ok and w is not None and h is not None else (0, 0)
         tile_ok = tw is not None and th is not None and 1 <= tw <= MAX_TILE_SIZE and 1 <= th <= MAX_TILE_SIZE
         if tw is not None and th is not None and not tile_ok:
             p.add(

@@ -23,6 +23,7 @@ from game.tiledmap.problems import MapLoadError, Problems
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_GROUP_DEPTH",
+    "MAX_LAYERS",
     "MAX_LAYER_CELLS",
     "MAX_MAP_SIDE",
     "MAX_PROBLEMS_PER_LAYER",
@@ -58,6 +59,7 @@ MAX_TILESET_TILES = 1 << 16  # tiles of one tileset
 MAX_TOTAL_TILES = 1 << 16  # tiles of all the map's tilesets together (each costs a TileInfo)
 MAX_XML_MARKUP = 1_000_000  # tags and attributes ('<' and '=') in the map and its tilesets together
 MAX_GROUP_DEPTH = 64  # group layers inside each other
+MAX_LAYERS = 1024  # layers of every kind, groups included
 MAX_SHAPE_POINTS = 10_000  # points of one polygon or polyline
 
 TILED_FORMAT_FIX = "in Tiled: Map > Map Properties > Tile Layer Format: CSV (or Base64 zlib), then save"
@@ -319,6 +321,8 @@ class LoaderBase:
         self.layers: list[Layer] = []
         self.total_cells = 0
         self.total_tiles = 0
+        self.layer_count = 0
+        self._empty: dict[tuple[int, int], list[list[int]]] = {}
         self.bytes_read = 0
         self.markup = 0
         self.map_tile_size = (0, 0)

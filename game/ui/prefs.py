@@ -222,11 +222,11 @@ def load_prefs(path: Path | None = None, valid_key: Callable[[str], bool] | None
     except FileRefusedError as error:
         if error.reason == "missing":
             return LoadResult(Prefs())
+        reason = error.what.replace("the settings file", "it", 1)
         if error.reason in ("unreadable", "not_regular"):  # not moved aside: it may be the user's own
             return LoadResult(
-                Prefs(), f"Could not read the settings file {path} ({error.what}); using the defaults."
+                Prefs(), f"Could not read the settings file {path}: {reason}; using the defaults."
             )
-        reason = error.what.replace("the settings file", "it", 1)
         if error.reason in ("not_json", "cut_off", "empty"):
             reason = f"{reason} (not valid JSON)" if "valid JSON" not in reason else reason
         return _bad_file(path, Prefs(), [reason])

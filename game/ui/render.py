@@ -34,8 +34,6 @@ from game.hexgrid import TiledHexGeometry
 from game.tiledmap import (
     Cell,
     ImageLayer,
-    MapLoadError,
-    MapProblem,
     ObjectLayer,
     TiledMap,
     TileInfo,
@@ -563,15 +561,7 @@ def render_map_file(
     Raises :class:`MapLoadError` for a missing or broken map and ``OSError`` when the PNG can't be written.
     """
     path = Path(map_path)
-    if not path.is_file():
-        raise MapLoadError(
-            [
-                MapProblem(
-                    file=str(path), what="the map file does not exist", fix="check the path and the file name"
-                )
-            ]
-        )
-    tmap = load_tiled_map(path)
+    tmap = load_tiled_map(path)  # a missing file, a FIFO or a device: a MapLoadError saying which
     ensure_pygame()
     surface = render_map_surface(tmap, grid=grid, coords=coords, background=background)
     out = Path(out_png)

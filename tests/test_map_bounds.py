@@ -385,3 +385,12 @@ def test_the_shipped_maps_zones_are_the_centres_inside_them() -> None:
             assert {geo.to_cell(h) for h in zone.hexes} == expected, (path.name, zone.object_id)
         assert battlefield.zones, path.name
         assert not math.isnan(sum(len(z.hexes) for z in battlefield.zones))
+
+
+@given(values=st.lists(st.integers(0, 300), max_size=200), value=st.integers(0, 300), as_bytes=st.booleans())
+def test_bit_sets_are_the_indexes_holding_the_value(values: list[int], value: int, as_bytes: bool) -> None:
+    """``_bitset`` builds a battlefield's bit sets by byte translation (costs above 255 take the slow
+    road): bit k is set exactly where entry k equals the value."""
+    data: bytearray | list[int] = bytearray(v % 256 for v in values) if as_bytes else values
+    expected = sum(1 << k for k, v in enumerate(data) if v == value)
+    assert battlefield_module._bitset(data, value) == expected

@@ -63,11 +63,11 @@ __all__ = [
     "Terrain",
     "build_battlefield",
     "load_battlefield",
+    "map_rulesets",
 ]
 
 SIDES = ("side1", "side2", "side3", "side4")
 MAP_PROPERTIES = ("title", "description", "rulesets", "author", *(f"{s}_name" for s in SIDES))
-RULESETS = ("frontier", "rift")
 ZONE_SHAPES = ("rectangle", "polygon", "ellipse")
 
 
@@ -506,10 +506,9 @@ class Battlefield:
 
     @property
     def rulesets(self) -> tuple[str, ...]:
-        value = self.properties.get("rulesets")
-        if not isinstance(value, str):
-            return ()
-        return tuple(part.strip().lower() for part in value.split(",") if part.strip())
+        """The ids the map's ``rulesets`` property lists (empty: it suits every ruleset). Whether each is
+        installed is asked where the ruleset registry is known (``game.mapcheck``), not here."""
+        return map_rulesets(self.properties.get("rulesets"))
 
     def side_name(self, side: str) -> str:
         value = self.properties.get(f"{side}_name")
@@ -886,6 +885,13 @@ class Battlefield:
         return total
 
 
+def map_rulesets(value: object) -> tuple[str, ...]:
+    """The ruleset ids of a map's ``rulesets`` property ("frontier, Rift" -> ("frontier", "rift"))."""
+    if not isinstance(value, str):
+        return ()
+    return tuple(dict.fromkeys(part.strip().lower() for part in value.split(",") if part.strip()))
+
+
 # --------------------------------------------------------------------------------------------------
 # building
 
@@ -989,12 +995,6 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
             b.add(
                 f"map property '{name}' is {_kind(value)}, not a string", f"make '{name}' a string property"
             )
-        elif name == "rulesets":
-            for part in (p.strip().lower() for p in value.split(",")):
-                if part and part not in RULESETS:
-                    b.add(
-                        f"'rulesets' names '{part}', not one of {', '.join(RULESETS)}", "fix the comma list"
-                    )
 
     # Tile properties: checked once per tile, used through a cache of the valid ones.
     valid_props: dict[int, dict[str, PropertyValue]] = {}

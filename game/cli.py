@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from game.resources import ResourceError, shipped_map, shipped_maps
 from game.tiledmap import MapLoadError
@@ -44,6 +46,42 @@ def _positive(text: str) -> int:
     return value
 
 
+MAX_GAMES = 100_000
+
+
+def _games(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{value} games is too many; play at most {MAX_GAMES} in one batch")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, not {value}")
+    return value
+
+
+def _cores() -> int:
+    """The CPU cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def _workers(text: str) -> int:
+    value = _positive(text)
+    if value > _cores():
+        raise argparse.ArgumentTypeError(
+            f"{value} workers is more than this machine's {_cores()} cores; use 1 to {_cores()}"
+        )
+    return value
+
+
 def _map(text: str) -> Path:
     """A map argument: a .tmx file, or the name of a shipped map (``hexslinger maps`` lists them) when no
     such file exists."""
@@ -67,6 +105,12 @@ def _point(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line; the rulesets (``--ruleset``, ``odds <ruleset>``) are the installed plugins."""
+    from game.engine import registry
+
+    plugins = registry.plugins()
+    for problem in registry.problems():
+        print(f"hexslinger: {problem}", file=sys.stderr)
     parser = argparse.ArgumentParser(
         prog="hexslinger",
         description="Hex-grid tactical skirmishes for tabletop western rule systems, on Tiled maps.",
@@ -98,10 +142,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--ruleset",
-        choices=("frontier", "rift"),
-        default="frontier",
+        choices=[p.id for p in plugins],
+        default="",
         help="with --screen posse: the posse builder's rules (it opens on their first built-in posse); "
-        "with --screen battle: the demonstration battle's",
+        "with --screen battle, pause or results: the demonstration battle's (default: the first, "
+        f"{plugins[0].id if plugins else 'none installed'})",
     )
     play.add_argument(
         "--frames",
@@ -138,40 +183,64 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--verify", action="store_true", help="exit 1 unless the replay reaches the saved digest"
     )
+    simulate = sub.add_parser(
+        "simulate",
+        help="play an encounter many times between computer players and report who wins (and charts)",
+        description="Play MAP's encounter --games times, each side played by a controller: ai:PROFILE "
+        "(the AI at a difficulty, e.g. ai:normal; a wrong one lists them), random or greedy. "
+        "Results are counted by controller; with --swap each seed is played twice, "
+        "the controllers on swapped sides.",
+    )
+    simulate.add_argument(
+        "map", metavar="MAP", help="a .tmx file or a shipped map's name (hexslinger maps lists them)"
+    )
+    simulate.add_argument(
+        "--ruleset",
+        required=True,
+        choices=[p.id for p in plugins],
+        help="the rules the encounter is played by",
+    )
+    simulate.add_argument(
+        "--posse1", required=True, metavar="POSSE", help="side 1's posse: a saved or built-in posse's name"
+    )
+    simulate.add_argument("--posse2", required=True, metavar="POSSE", help="side 2's posse")
+    simulate.add_argument(
+        "--side1", required=True, metavar="CONTROLLER", help="who plays side 1: ai:PROFILE, random or greedy"
+    )
+    simulate.add_argument("--side2", required=True, metavar="CONTROLLER", help="who plays side 2")
+    simulate.add_argument(
+        "--games",
+        type=_games,
+        default=100,
+        metavar="N",
+        help=f"how many seeds to play, 1 to {MAX_GAMES} (default 100)",
+    )
+    simulate.add_argument("--seed", type=_seed, default=1, metavar="S", help="the batch's seed (default 1)")
+    simulate.add_argument(
+        "--swap", action="store_true", help="play every seed twice, the second time with the sides swapped"
+    )
+    simulate.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        metavar="K",
+        help=f"games played at once in worker processes, 1 to {_cores()} (this machine's cores; default 1)",
+    )
+    simulate.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write games.jsonl, timings.jsonl, summary.json and PNG charts to this folder",
+    )
+    simulate.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     odds = sub.add_parser("odds", help="the exact odds of an attack (hit chance and damage)")
     odds_systems = odds.add_subparsers(dest="ruleset", metavar="RULESET", required=True)
-    frontier = odds_systems.add_parser("frontier", help="a Frontier attack")
-    frontier.add_argument("--attacker", required=True, help="unit type, e.g. deputy, gang_leader, dog")
-    frontier.add_argument("--weapon", default=None, help="weapon (default: the attacker's first; fists)")
-    frontier.add_argument("--target", required=True, help="unit type of the target")
-    frontier.add_argument("--distance", type=int, required=True, help="inches (hexes) to the target")
-    frontier.add_argument("--cover", choices=("none", "half", "full"), default="none")
-    frontier.add_argument("--aim", action="store_true", help="the attacker Aimed first (+1)")
-    frontier.add_argument("--prone", action="store_true", help="the target is prone")
-    frontier.add_argument("--taking-cover", action="store_true", help="the target took the Take Cover action")
-    frontier.add_argument("--wounded", action="store_true", help="the target has lost all its Toughness")
-    frontier.add_argument("--damage", type=int, default=0, help="damage the target has already taken")
-    frontier.add_argument("--dastardly", action="store_true", help="the target has Dastardly's wound")
-    frontier.add_argument("--json", action="store_true", help="print JSON for scripts")
-    rift = odds_systems.add_parser("rift", help="a Through the Rift attack, or --balance")
-    rift.add_argument("--weapon", help='weapon name or id, e.g. "MDTC Model 8 Submachine Gun"')
-    rift.add_argument("--attitude", help="the attacker's attitude: its traits at --level apply")
-    rift.add_argument("--level", type=int, default=None, help="1, 4 or 7 (with --attitude; default 1)")
-    rift.add_argument(
-        "--traits",
-        default="",
-        help="extra dice traits, comma separated: firearm-mastery, spray-and-pray, ...",
-    )
-    rift.add_argument("--nudge", type=int, default=0, help="Nudges on this roll (+2 per die each)")
-    rift.add_argument("--cover", action="store_true", help="the target is in cover (x1/2)")
-    rift.add_argument("--crouch", action="store_true", help="the target Crouched Down (with --cover: zero)")
-    rift.add_argument("--suppressed", action="store_true", help="the attacker is Suppressed (x1/2)")
-    rift.add_argument("--down-the-sights", action="store_true", help="Down the Sights pending (best hit x4)")
-    rift.add_argument("--bullet-sponge", action="store_true", help="the target has Bullet Sponge (x1/2)")
-    rift.add_argument("--piercing", action="store_true", help="Piercing Fire's target behind (x1/2)")
-    rift.add_argument("--depth", type=int, default=None, help="explosion chain depth computed exactly")
-    rift.add_argument("--balance", action="store_true", help="every attitude against the 7-stress claim")
-    rift.add_argument("--json", action="store_true", help="print JSON for scripts")
+    for plugin in plugins:
+        if plugin.odds is not None:
+            command = odds_systems.add_parser(plugin.id, help=plugin.odds.help)
+            plugin.odds.configure(command)
+            command.set_defaults(odds_run=plugin.odds.run)
     return parser
 
 
@@ -299,222 +368,230 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _percent(p: object) -> str:
-    from fractions import Fraction
-
-    assert isinstance(p, Fraction)
-    return f"{float(p) * 100:.4g}%"
-
-
-def cmd_odds_rift(args: argparse.Namespace) -> int:
-    import json
-    from fractions import Fraction
-
-    from game.rules.rift.odds import OddsError, balance, rift_odds, weapon_table
-
-    def frac(p: Fraction) -> dict[str, object]:
-        return {"fraction": str(p), "percent": round(float(p) * 100, 6)}
-
-    if args.balance:
-        rows = balance()
-        table = weapon_table()
-        if args.json:
-            summary: dict[str, object] = {
-                "ruleset": "rift",
-                "claim": "All of the player weapons are balanced to deal roughly 7 stress per round, with "
-                "Daring and Calculated players doing 125% and Deliberate players doing 150% under ideal "
-                "conditions.",
-                "attitudes": [
-                    {
-                        "attitude": r.attitude,
-                        "level": r.level,
-                        "traits": list(r.traits),
-                        "claim": str(r.claim),
-                        "per_round": str(r.best.per_round),
-                        "per_round_float": float(r.best.per_round),
-                        "ratio": float(r.ratio),
-                        "weapons": [
-                            {
-                                "weapon": w.weapon,
-                                "per_round": str(w.per_round),
-                                "per_round_high": str(w.per_round_high),
-                                "policy": w.policy,
-                                "with_piercing": None if w.piercing is None else str(w.piercing),
-                            }
-                            for w in (*r.weapons, r.sidearm)
-                        ],
-                    }
-                    for r in rows
-                ],
-                "weapons": [
-                    {
-                        "weapon": arms.name,
-                        "block": arms.block,
-                        "hit": frac(o.hit_probability),
-                        "mean": str(o.mean),
-                    }
-                    for arms, o in table
-                ],
-            }
-            print(json.dumps(summary, indent=1))
-            return EXIT_OK
-        print('"All of the player weapons are balanced to deal roughly 7 stress per round, with Daring and')
-        print(' Calculated players doing 125% and Deliberate players doing 150% under ideal conditions."')
-        print(
-            "Ideal conditions: target in range, no cover, one attack every turn (a turn per round) with the"
-        )
-        print("best use of the attitude's own damage actions, one target per explosion, no allies' help.")
-        print()
-        print(f"{'attitude':<11}{'lvl':>3}  {'claim':>6}  {'per round':>9}  {'ratio':>6}  weapon (policy)")
-        for r in rows:
-            b = r.best
-            approx = "" if b.per_round == b.per_round_high else "~"
-            print(
-                f"{r.attitude:<11}{r.level:>3}  {float(r.claim):>6.2f}  {approx:>1}{float(b.per_round):>8.2f}"
-                f"  {float(r.ratio) * 100:>5.0f}%  {b.weapon} ({b.policy})"
-            )
-            for w in r.weapons:
-                if w is not b:
-                    print(f"{'':>25}{float(w.per_round):>9.2f}          {w.weapon} ({w.policy})")
-            if b.piercing is not None:
-                print(f"{'':>25}{float(b.piercing):>9.2f}          + a second target in line (Piercing Fire)")
-            if r.sidearm.weapon not in {w.weapon for w in r.weapons}:
-                print(f"{'':>25}{float(r.sidearm.per_round):>9.2f}          {r.sidearm.weapon} (the sidearm)")
-            if r.traits:
-                print(f"{'':>27}traits: {', '.join(r.traits)}")
-        print()
-        print("Every weapon, plain (no traits, no multipliers), per attack:")
-        for arms, o in table:
-            print(
-                f"  {arms.name:<40} {arms.block:<20} hit/die {_percent(o.hit_probability):>7}"
-                f"  expected {float(o.mean):>6.3f} = {o.mean}"
-            )
-        return EXIT_OK
-    if not args.weapon:
-        print("hexslinger odds: rift needs --weapon NAME (or --balance)", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        result = rift_odds(
-            args.weapon,
-            attitude=args.attitude,
-            level=args.level,
-            traits=[t for t in args.traits.split(",") if t.strip()],
-            nudge=args.nudge,
-            cover=args.cover,
-            crouch=args.crouch,
-            suppressed=args.suppressed,
-            down_the_sights=args.down_the_sights,
-            bullet_sponge=args.bullet_sponge,
-            piercing=args.piercing,
-            depth=args.depth,
-        )
-    except OddsError as error:
-        print(f"hexslinger odds: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    odds = result.odds
-    if args.json:
-        document: dict[str, object] = {
-            "ruleset": "rift",
-            "weapon": result.weapon.name,
-            "block": result.weapon.block,
-            "applied": list(result.applied),
-            "dice_rolled": odds.dice_rolled,
-            "dice_kept": result.weapon.count,
-            "hit_per_die": frac(odds.hit_probability),
-            "hits": [{"hits": k, **frac(p)} for k, p in odds.hits],
-            "stress": [{"stress": t, **frac(p)} for t, p in odds.stress.items()],
-            "stress_tail": None
-            if odds.tail_from is None
-            else {"at_least": odds.tail_from, **frac(odds.tail)},
-            "expected_stress": str(odds.mean_low) if odds.exact else None,
-            "expected_stress_bounds": [str(odds.mean_low), str(odds.mean_high)],
-            "expected_stress_float": float(odds.mean_low),
-            "notes": list(result.notes),
-        }
-        print(json.dumps(document, indent=1))
-        return EXIT_OK
-    print(f"{result.weapon.name}  {result.weapon.block}")
-    print(f"  applied: {'; '.join(result.applied) if result.applied else 'nothing (plain dice)'}")
-    print(
-        f"  hit per die: {odds.hit_probability} = {_percent(odds.hit_probability)}"
-        f"  ({odds.dice_rolled} dice rolled, {result.weapon.count} kept)"
-    )
-    print("  hits:")
-    for k, p in odds.hits:
-        print(f"    {k}: {p} = {_percent(p)}")
-    print("  stress (all hits on this target):")
-    for t, p in odds.stress.items():
-        print(f"    {t}: {p} = {_percent(p)}")
-    if odds.tail_from is not None:
-        print(f"    >= {odds.tail_from}: {odds.tail} = {_percent(odds.tail)}")
-    if odds.exact:
-        print(f"  expected stress: {odds.mean} = {float(odds.mean):.4f}")
-    else:
-        print(
-            f"  expected stress: between {float(odds.mean_low):.6f} and {float(odds.mean_high):.6f}"
-            f" (exact bounds {odds.mean_low} and {odds.mean_high})"
-        )
-    for note in result.notes:
-        print(f"  note: {note}")
-    return EXIT_OK
-
-
 def cmd_odds(args: argparse.Namespace) -> int:
-    import json
+    """``hexslinger odds <ruleset> ...``: the ruleset plugin's own odds command (OddsCommand.run)."""
+    run: Callable[[argparse.Namespace], int] = args.odds_run
+    return run(args)
 
-    if args.ruleset == "rift":
-        return cmd_odds_rift(args)
 
-    from game.rules.frontier.data import default_data
-    from game.rules.frontier.odds import OddsError, attack_odds
+class _Progress:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
 
-    damage = args.damage
-    if args.wounded:
-        target = default_data().units.get(args.target.strip().lower().replace(" ", "_"))
-        damage = max(damage, target.toughness if target is not None else 0)
-    try:
-        preview = attack_odds(
-            args.attacker,
-            args.target,
-            args.distance,
-            weapon=args.weapon,
-            cover=args.cover,
-            aim=args.aim,
-            prone=args.prone,
-            taking_cover=args.taking_cover,
-            damage_taken=damage,
-            dastardly=args.dastardly,
+    def __init__(self, total: int, controllers: Sequence[str]) -> None:
+        self.total = total
+        self.done = 0
+        self.wins = dict.fromkeys(controllers, 0)
+        self.draws = 0
+        self.errors = 0
+        self.start = time.monotonic()
+        self.shown = sys.stderr.isatty()
+
+    def update(self, record: dict[str, Any]) -> None:
+        self.done += 1
+        if record["error"] is not None:
+            self.errors += 1
+        elif record["winner"] is None:
+            self.draws += 1
+        else:
+            self.wins[record["winner"]] = self.wins.get(record["winner"], 0) + 1
+        if not self.shown:
+            return
+        width = 24
+        filled = width * self.done // self.total
+        elapsed = time.monotonic() - self.start
+        left = elapsed / self.done * (self.total - self.done)
+        tally = "  ".join(f"{c} {n}" for c, n in self.wins.items())
+        extra = f"  errors {self.errors}" if self.errors else ""
+        line = (
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games  {tally}  "
+            f"draws {self.draws}{extra}  {elapsed:.0f}s, about {left:.0f}s left"
         )
-    except OddsError as error:
-        print(f"hexslinger odds: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    hit = preview.hit_chance
+        sys.stderr.write(line[:200] + "\033[K")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.shown and self.done:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _usage(text: str) -> int:
+    print(f"hexslinger simulate: {text}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _writable_folder(folder: Path) -> str | None:
+    """Why ``folder`` cannot take the results (None: it can; it is made if missing)."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            return f"--out {folder} is a file, not a folder; name a folder (it is made if missing)"
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".hexslinger-write-test"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as error:
+        return f"cannot write to --out {folder} ({error.strerror or error}); name a folder you may write to"
+    return None
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """``hexslinger simulate``: the arguments checked, the batch run (:mod:`ai.simulate`), its progress
+    shown, the results written (``--out``) and summed up (``--json``: one JSON object on stdout)."""
+    import json
+    import tempfile
+
+    from ai.controllers import ControllerError, parse
+    from ai.simulate import Batch, GameOutcome, record_line, run_batch, summarize, timing_line
+    from game.engine import registry
+    from game.engine.match import Match
+    from game.posses import PosseFileError, list_posses, load_posse
+
+    path = Path(args.map)
+    if not path.is_file():
+        found = shipped_map(args.map)
+        if found is None:
+            names = ", ".join(p.stem for p in shipped_maps())
+            return _usage(
+                f"unknown map '{args.map}': no such file and no shipped map of that name; "
+                f"shipped maps: {names}"
+            )
+        path = found
+    controllers = []
+    for flag, name in (("--side1", args.side1), ("--side2", args.side2)):
+        try:
+            controllers.append(parse(name))
+        except ControllerError as error:
+            return _usage(f"{flag}: {error}")
+    posses = []
+    for flag, name, side in (("--posse1", args.posse1, "side1"), ("--posse2", args.posse2, "side2")):
+        try:
+            posses.append(load_posse(args.ruleset, name, side).spec(side))
+        except PosseFileError as error:
+            known = ", ".join(f"'{e.name}'" for e in list_posses(args.ruleset) if e.error is None)
+            return _usage(f"{flag}: {error.what} -- {error.fix}; known posses: {known or 'none'}")
+    ruleset = registry.get_ruleset(args.ruleset)
+    problems = Match.posse_problems(ruleset, posses)
+    if problems:
+        return _usage("these posses may not meet: " + "; ".join(problems))
+    if args.out is not None:
+        problem = _writable_folder(args.out)
+        if problem is not None:
+            return _usage(problem)
+    try:
+        Match.create(path, ruleset, list(posses), args.seed).close()  # the map loads and takes the posses
+    except MapLoadError as error:
+        print(f"hexslinger simulate: cannot play on {path}:", file=sys.stderr)
+        for item in error.problems:
+            print(f"  - {item}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except ValueError as error:
+        return _usage(f"this encounter cannot be set up on {path.stem}: {error}")
+
+    batch = Batch(
+        path,
+        args.ruleset,
+        (posses[0], posses[1]),
+        (controllers[0], controllers[1]),
+        args.games,
+        args.seed,
+        args.swap,
+    )
+    save_dir = args.out if args.out is not None else Path(tempfile.mkdtemp(prefix="hexslinger-simulate-"))
+    progress = _Progress(batch.total, controllers)
+    files = []
+    if args.out is not None:
+        files = [
+            (args.out / "games.jsonl").open("w", encoding="utf-8"),
+            (args.out / "timings.jsonl").open("w", encoding="utf-8"),
+        ]
+
+    def on_game(outcome: GameOutcome) -> None:
+        progress.update(outcome.record)
+        if files:
+            files[0].write(record_line(outcome) + "\n")
+            files[1].write(timing_line(outcome) + "\n")
+
+    try:
+        result = run_batch(batch, workers=args.workers, save_dir=save_dir, on_game=on_game)
+    finally:
+        progress.close()
+        for f in files:
+            f.close()
+    summary = summarize(result)
+    written: list[Path] = []
+    if args.out is not None:
+        summary_path = args.out / "summary.json"
+        summary_path.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        written = [args.out / "games.jsonl", args.out / "timings.jsonl", summary_path]
+        if result.games:
+            written += _charts(args.out, path, summary, [g.record for g in result.games])
+    elif not summary["errors"]:
+        save_dir.rmdir()  # the error saves' folder, unused
     if args.json:
-        document = {
-            "ruleset": "frontier",
-            "hit": {"fraction": str(hit), "percent": round(float(hit) * 100, 2)},
-            "target_number": preview.target_number,
-            "modifiers": [{"name": n, "value": v} for n, v in preview.modifiers],
-            "damage": [{"damage": d, "fraction": str(p)} for d, p in preview.damage],
-            "expected_damage": str(preview.expected_damage),
-            "notes": list(preview.notes),
-        }
-        print(json.dumps(document, indent=1))
-        return EXIT_OK
-    print(f'{args.attacker} -> {args.target} at {args.distance}"')
-    print(f"  hit: {hit} = {float(hit) * 100:.1f}%  (needs {preview.target_number}+ on 1d6)")
-    for name, value in preview.modifiers:
-        print(f"    {value:+d}  {name}")
-    if not preview.modifiers:
-        print("    no modifiers")
-    print("  damage:")
-    for amount, p in preview.damage:
-        print(f"    {amount}: {p} = {float(p) * 100:.1f}%")
-    print(f"  expected damage: {preview.expected_damage} = {float(preview.expected_damage):.2f}")
-    for note in preview.notes:
-        if not note.startswith("needs"):
-            print(f"  {note}")
-    return EXIT_OK
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_summary(summary, written)
+    for failed in summary["errors"]:
+        where = f"; replay it: hexslinger replay {save_dir / failed['save']}" if failed["save"] else ""
+        print(
+            f"hexslinger simulate: game {failed['game']} (seed {failed['seed']}): {failed['message']}{where}",
+            file=sys.stderr,
+        )
+    if result.interrupted:
+        print(
+            f"hexslinger simulate: interrupted after {len(result.games)} of {batch.total} games; "
+            "the results so far are marked interrupted",
+            file=sys.stderr,
+        )
+        return 130
+    return EXIT_PROBLEMS if summary["errors"] else EXIT_OK
+
+
+def _charts(out: Path, map_path: Path, summary: dict[str, Any], records: list[dict[str, Any]]) -> list[Path]:
+    """The PNG charts, the heatmap over the map rendered as ``hexslinger render-map`` draws it."""
+    from ai.charts import Backdrop, write_charts
+    from game.tiledmap import load_tiled_map
+
+    tmap = load_tiled_map(map_path)
+    image: Path | None = out / "map.png"
+    origin = (0, 0)
+    try:
+        from game.ui.render import render_map_backdrop  # pygame is imported only here
+
+        assert image is not None
+        origin = render_map_backdrop(map_path, image)
+    except (MapLoadError, OSError, ImportError) as error:
+        print(f"hexslinger simulate: the heatmap is drawn without the map ({error})", file=sys.stderr)
+        image = None
+    backdrop = Backdrop(image, origin, tmap.geometry, (tmap.width, tmap.height))
+    charts = write_charts(out, summary, records, backdrop)
+    return ([image] if image is not None else []) + charts
+
+
+def _print_summary(summary: dict[str, Any], written: list[Path]) -> None:
+    swap = ", each seed twice with the sides swapped" if summary["swap"] else ""
+    posses = summary["posses"]
+    print(
+        f"{summary['map']} ({summary['ruleset']}): {posses['side1']} (side 1) vs {posses['side2']} (side 2), "
+        f"{summary['games']} games (seed {summary['seed']}{swap})"
+    )
+    for controller, rate in summary["win_rate"].items():
+        print(
+            f"  {controller:<10} won {summary['wins'][controller]:>5} of {rate['games']:<5} "
+            f"{100 * rate['rate']:5.1f}%  "
+            f"(95% interval {100 * rate['low']:.1f}% to {100 * rate['high']:.1f}%)"
+        )
+    r = summary["rounds"]
+    print(
+        f"  draws {summary['draw_games']} (at the round limit: {summary['round_limit']}); "
+        f"rounds: mean {r['mean']:.1f}, median {r['median']}"
+    )
+    times = ", ".join(
+        f"{c} median {t['median']:.1f} ms, p95 {t['p95']:.1f} ms" for c, t in summary["decision_ms"].items()
+    )
+    print(f"  decision time: {times}")
+    if written:
+        print(f"  wrote {len(written)} files to {written[0].parent}: {', '.join(p.name for p in written)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -529,6 +606,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "render-map": cmd_render_map,
         "replay": cmd_replay,
         "odds": cmd_odds,
+        "simulate": cmd_simulate,
     }
     try:
         return handlers[args.command](args)

@@ -1,7 +1,9 @@
 """What happened: frozen data the UI animates and logs, and the AI and tests read.
 
 Events carry facts (ids, numbers, names of rules), never UI text or colours. ``Roll`` is the combat-log
-line every die roll produces: what was rolled, each modifier by name, the number needed and the outcome.
+line every die roll produces: what was rolled, each modifier by name, the number needed and the outcome,
+and what the roll is for in words every ruleset shares (:data:`ROLL_PURPOSES`), so a screen or the battle
+statistics can tell an attack from a morale check without knowing any ruleset's check names.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from dataclasses import dataclass
 from game.hexgrid import Hex
 
 __all__ = [
+    "ATTACK_PURPOSES",
+    "FLED",
+    "ROLL_PURPOSES",
     "ActionTaken",
     "ActivationEnded",
     "ActivationStarted",
@@ -26,6 +31,14 @@ __all__ = [
     "StatusChanged",
     "UnitRemoved",
 ]
+
+
+# What a roll is for, the same words for every ruleset (``Roll.purpose``):
+# "attack" an attack at range (a shot, a throw, a blast), "melee" an attack in close combat, "morale" a
+# check of nerve (Frontier's Cool), "movement" a roll for distance (a charge's extra move), "initiative" a
+# roll for the acting order (roll-offs too), "other" anything else (a skill check, a table).
+ROLL_PURPOSES = ("attack", "melee", "morale", "movement", "initiative", "other")
+ATTACK_PURPOSES = frozenset({"attack", "melee"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +81,25 @@ class Moved(Event):
 
 @dataclass(frozen=True, slots=True)
 class Roll(Event):
-    """One check: ``dice`` rolled, ``modifiers`` (name, value) added, compared with ``target_number``."""
+    """One check: ``dice`` rolled, ``modifiers`` (name, value) added, compared with ``target_number``.
+
+    ``check`` is the ruleset's own name for it, shown as it is ("ballistics", "cool", "fire");
+    ``purpose`` is what it is for, in the shared words of :data:`ROLL_PURPOSES`."""
 
     unit: int
-    check: str  # "ballistics", "melee", "cool", "charge", ...
+    check: str  # the ruleset's name of the check: "ballistics", "melee", "cool", "charge", ...
     dice: tuple[int, ...]
     modifiers: tuple[tuple[str, int], ...]
     total: int
     target_number: int | None
     success: bool | None
     against: int | None = None  # the entity the roll was against, if any
+    purpose: str = "other"  # one of ROLL_PURPOSES
+
+    @property
+    def is_attack(self) -> bool:
+        """An attack roll (at range or in close combat): what the battle statistics count as an attack."""
+        return self.purpose in ATTACK_PURPOSES
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +124,15 @@ class ItemTaken(Event):
     hex: Hex
 
 
+# A unit that left the field on its own feet (UnitRemoved.reason): the engine's word for every ruleset (a
+# side whose units all fled loses, game.engine.turns), which the log words as "flees the fight".
+FLED = "fled"
+
+
 @dataclass(frozen=True, slots=True)
 class UnitRemoved(Event):
     unit: int
-    reason: str  # "out_of_action", "fled", ...
+    reason: str  # the ruleset's reason ("out_of_action", ...), or FLED
 
 
 @dataclass(frozen=True, slots=True)

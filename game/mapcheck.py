@@ -1,18 +1,36 @@
 """``hexslinger check-map``: every problem in a map, at once, phrased for the GM who fixes it in Tiled.
 
 Load problems (the file, its XML, layers, tilesets, images) come first; if the map loads, the Hexslinger
-conventions of docs/MAPS.md are checked too (property values, deploy zones, doors, objects off the map).
-Never raises: anything unexpected becomes a problem too.
+conventions of docs/MAPS.md are checked too (property values, deploy zones, doors, objects off the map),
+and the rulesets its ``rulesets`` property names are looked up in the ruleset registry (the core reads the
+property but knows no ruleset). Never raises: anything unexpected becomes a problem too.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from game.battlefield import build_battlefield
-from game.tiledmap import MapLoadError, MapProblem, load_tiled_map
+from game.battlefield import build_battlefield, map_rulesets
+from game.engine import registry
+from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
 
-__all__ = ["check_map"]
+__all__ = ["check_map", "ruleset_problems"]
+
+
+def ruleset_problems(tmap: TiledMap) -> list[MapProblem]:
+    """A problem for each ruleset the map's ``rulesets`` property names that is not installed."""
+    installed = registry.ruleset_ids()
+    known = ", ".join(installed) or "none"
+    return [
+        MapProblem(
+            str(tmap.path),
+            f"'rulesets' names '{name}', which is not an installed ruleset (installed: {known})",
+            f"fix the comma list, or install the package that provides '{name}' "
+            "(leave 'rulesets' out and the map suits every ruleset)",
+        )
+        for name in map_rulesets(tmap.properties.get("rulesets"))
+        if name not in installed
+    ]
 
 
 def check_map(path: str | Path) -> list[MapProblem]:
@@ -23,6 +41,7 @@ def check_map(path: str | Path) -> list[MapProblem]:
         return list(error.problems)
     try:
         _, problems = build_battlefield(tmap)
+        problems += ruleset_problems(tmap)
     except Exception as error:  # a bug in the checks must not hide the map's other problems as a traceback
         return [
             MapProblem(

@@ -21,7 +21,6 @@ from typing import Final
 __all__ = [
     "ASSETS_PACKAGE",
     "MAPS_PACKAGE",
-    "RULESETS",
     "SERIF_FILES",
     "ResourceError",
     "asset",
@@ -35,7 +34,6 @@ __all__ = [
 
 ASSETS_PACKAGE: Final = "game.assets"
 MAPS_PACKAGE: Final = "game.maps"
-RULESETS: Final = ("frontier", "rift")
 # The UI's serif, bundled so the game looks and measures the same on every machine (assets/fonts/LICENSE).
 SERIF_FILES: Final = {
     (False, False): "DejaVuSerif.ttf",
@@ -97,7 +95,15 @@ def shipped_map(name: str) -> Path | None:
 
 
 def rules_data_file(ruleset: str) -> Path:
-    """The ruleset's data table (``game/rules/<ruleset>/<ruleset>.toml``)."""
-    if ruleset not in RULESETS:
-        raise ValueError(f"unknown ruleset '{ruleset}' (one of {', '.join(RULESETS)})")
-    return _folder(f"game.rules.{ruleset}") / f"{ruleset}.toml"
+    """The data table of a ruleset that ships inside Hexslinger (``game/rules/<ruleset>/<ruleset>.toml``).
+
+    No list of rulesets is kept here (the plugin registry has them): an id with no package under
+    ``game.rules`` is a ValueError. A ruleset shipped as a package of its own finds its data itself."""
+    if not ruleset.isidentifier():
+        raise ValueError(f"unknown ruleset '{ruleset}' (a ruleset id is a Python name, e.g. frontier)")
+    package = f"game.rules.{ruleset}"
+    try:
+        folder = _folder(package)
+    except ResourceError:
+        raise ValueError(f"unknown ruleset '{ruleset}' (no package {package} in Hexslinger)") from None
+    return folder / f"{ruleset}.toml"

@@ -20,8 +20,9 @@ from typing import Any
 
 from game.battlefield import load_battlefield
 from game.commands import Command, CommandFormatError, command_from_json, command_to_json
-from game.match import IllegalCommandError, Match
-from game.rules import PosseSpec, UnitSpec, UnknownRulesetError, get_ruleset
+from game.engine.match import IllegalCommandError, Match
+from game.engine.protocol import PosseSpec, UnitSpec
+from game.engine.registry import UnknownRulesetError, get_ruleset
 from game.safeio import (
     MAX_PATH_CHARS,
     FileRefusedError,
@@ -107,7 +108,7 @@ def save_document(match: Match, name: str = "") -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "name": name,
-        "ruleset": match.ruleset.name,
+        "ruleset": match.ruleset_name,
         "map": {"file": str(match.map_path), "sha256": match.battlefield.file_hash},
         "seed": match.seed,
         "posses": [_posse_to_json(p) for p in match.posses],

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.match import Match
 from game.events import ActionTaken, Event, Roll, UnitRemoved
-from game.match import Match
 from game.posses import default_posses
 from game.rules import get_ruleset
 from game.rules.rift import RULESET as RIFT

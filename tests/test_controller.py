@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from game.commands import Command
+from game.engine.match import Match
 from game.hexgrid import Hex
-from game.match import Match
 from game.rules import get_ruleset
 from game.ui.action_bar import bar_buttons, fixed_buttons
 from game.ui.controller import BattleController

@@ -73,7 +73,7 @@ def test_mistyped_values_are_all_reported(tmp_path: Path) -> None:
         "'item' is ''",
         "layer 'roof': 'decoration' is not a bool",
         "map property 'title' is int",
-        "'poker'",
+        "'rulesets' names 'poker', which is not an installed ruleset (installed: frontier, rift)",
         "unknown map property 'weather'",
         "no deploy zones",
     ]:
@@ -140,3 +140,30 @@ def test_cli_check_map_exits_1_without_a_traceback(tmp_path: Path, case: str) ->
     assert "Traceback" not in out.stdout + out.stderr
     assert f"{good}: OK" in out.stdout
     assert "problem" in out.stdout and " -- " in out.stdout
+
+
+def test_the_rulesets_a_map_names_are_looked_up_in_the_registry(tmp_path: Path) -> None:
+    """A map may name a ruleset a plugin provides: installed, the same map checks clean (the core keeps no
+    list of ruleset names)."""
+    from tests.plugins import installed_plugin
+
+    path = mf.standard_map(tmp_path, props={"rulesets": "frontier, toy"}, with_deploy=True)
+    assert "'toy', which is not an installed ruleset" in texts(path)
+    with installed_plugin(tmp_path / "site", "toy", "tests.toy_ruleset:PLUGIN"):
+        assert check_map(path) == []
+
+
+def test_the_map_picker_counts_the_installed_rulesets_a_map_names(tmp_path: Path) -> None:
+    """New Battle lists a map for the installed rulesets it names (none named: every ruleset); a map made
+    only for rulesets this Hexslinger lacks says so and cannot be played."""
+    from game.ui.library import inspect_map
+
+    mixed = mf.standard_map(tmp_path / "a", props={"rulesets": "rift, chess"}, with_deploy=True)
+    info = inspect_map(mixed)
+    assert info.rulesets == ("rift",) and info.suits("rift") and not info.suits("frontier")
+    assert info.playable
+    foreign = inspect_map(mf.standard_map(tmp_path / "b", props={"rulesets": "chess"}, with_deploy=True))
+    assert not foreign.playable
+    assert "'chess', which is not an installed ruleset" in foreign.problems[0].what
+    open_to_all = inspect_map(mf.standard_map(tmp_path / "c", with_deploy=True))
+    assert open_to_all.rulesets == () and open_to_all.suits("frontier") and open_to_all.suits("rift")

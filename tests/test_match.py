@@ -10,8 +10,8 @@ import pytest
 
 from game.commands import Command, CommandFormatError, command_from_json, command_to_json
 from game.components import Position
+from game.engine.match import IllegalCommandError, Match
 from game.hexgrid import Hex
-from game.match import IllegalCommandError, Match
 from game.rules import PosseSpec, UnitSpec, UnknownRulesetError, get_ruleset
 from tests.toy_ruleset import RULESET as TOY
 

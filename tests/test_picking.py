@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.commands import Command
-from game.match import Match
+from game.engine.match import Match
 from game.ui.picking import Picker, units_at
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk
@@ -137,3 +137,24 @@ def test_frontier_charge_names_the_hostile_its_path_ends_next_to_or_none(tmp_pat
     for h in (at(9), at(5, 1)):
         cmd = picker.click(h)
         assert cmd is not None and cmd.action == "charge" and m.validate(cmd) is None
+
+
+def test_a_walk_follows_the_rules_own_paths(tmp_path: Path) -> None:
+    """Issue 10: "Turning a LegalAction into Commands is half specified": the picker (and the demo player)
+    walk the path the rules chose (LegalAction.path_to) at the cost the rules counted, not one of their
+    own; every end hex offered is reached that way and the command sent is legal."""
+    from game.ui.demo import walk
+
+    m = fk.new_match(open_map(tmp_path), fk.law("sheriff", "deputy"), fk.outlaws("gang_leader", "outlaw"))
+    deputy, outlaw = fk.unit(m, "side1", 1), fk.unit(m, "side2", 1)
+    fk.setup_field(m, {deputy: at(5), outlaw: at(7)})
+    fk.give_turn(m, deputy)
+    move = next(a for a in m.legal_actions() if a.action == "move" and a.actor == deputy)
+    assert move.needs == "path" and move.paths is not None and move.hexes
+    picker = Picker(m, move)
+    for end in move.hexes:
+        hover = picker.hover(end)
+        assert hover.valid and hover.path == move.path_to(end) == walk(m, move, end)
+        assert hover.path_cost == move.paths.cost_to(end)
+        assert hover.command is not None and hover.command.path == hover.path
+        assert m.validate(hover.command) is None

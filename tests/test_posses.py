@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import esper
@@ -11,13 +14,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from game.components import Identity
-from game.match import Match
+from game.engine.match import Match
 from game.posses import (
     DATA_ENV,
-    FIELD_LABELS,
     Choice,
+    DraftError,
     PosseDraft,
     PosseFileError,
+    buildable_rulesets,
     data_dir,
     default_posses,
     delete_posse,
@@ -30,9 +34,11 @@ from game.posses import (
 )
 from game.rules import PosseSpec, UnitSpec, get_ruleset
 from game.rules.rift.character import Character, character_problems, unit_spec
+from tests.plugins import installed_plugin
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk
 
+ROOT = Path(__file__).resolve().parent.parent
 FRONTIER = get_ruleset("frontier")
 RIFT = get_ruleset("rift")
 
@@ -61,8 +67,8 @@ def rifter_draft(faction: str = "rifters", attitude: str = "deliberate", level: 
     assert draft.add_unit("rifter") is None
     assert draft.choose(0, "attitude", attitude) is None
     assert draft.choose(0, "level", str(level)) is None
-    assert draft.auto_skills(0) is None
-    for talent in ("architect", "professional")[: draft.talents_left(0)]:
+    assert draft.act(0, "auto_skills") is None
+    for talent in ("architect", "professional")[: draft.todo_left(0, "talents")]:
         assert draft.choose(0, "talents", talent) is None
     assert draft.problems() == []
     return draft
@@ -200,7 +206,7 @@ def test_rift_a_third_weapon_only_with_to_the_teeth() -> None:
     assert draft.choose(0, "weapons", "kelly_sr19_rifle") is None
     last = by_id(draft.choices_for(0, "weapons"))["mdtc_model_4_pistol"]
     assert not last.enabled and "at least one weapon" in (last.reason or "")
-    assert draft.reset_weapons(0) is None and draft.weapons(0)[1] == "sullivan_668_shotgun"
+    assert draft.act(0, "reset_weapons") is None and draft.weapons(0)[1] == "sullivan_668_shotgun"
 
     calculated = rifter_draft(attitude="calculated")
     assert len(calculated.weapons(0)) == 3  # To the Teeth: three at the ready by default
@@ -241,10 +247,10 @@ def test_rift_talents_at_levels_2_and_5_taking_one_away_is_always_allowed() -> N
 def test_rift_skill_ranks_within_the_levels_points() -> None:
     draft = PosseDraft("rift")
     draft.add_unit("rifter")
-    assert draft.skill_points_left(0) == 10
+    assert draft.todo_left(0, "skill_points") == 10
     assert draft.problems() == ["Rifter: skills use 0 points; a level 1 Rifter allocates 10"]
-    skills = draft.skills(0)
-    assert [s for s, _, _ in skills] == list(RIFT.data.skills)  # type: ignore[attr-defined]
+    skills = draft.keys(0, "skill")
+    assert [s for s, _ in skills] == list(RIFT.data.skills)  # type: ignore[attr-defined]
     assert all(c.enabled for c in draft.choices_for(0, "skill", "musclehead"))  # 0..4, points are left
     for skill in ("musclehead", "city_slicker"):
         assert draft.choose(0, "skill", "4", key=skill) is None
@@ -252,12 +258,12 @@ def test_rift_skill_ranks_within_the_levels_points() -> None:
     assert [c.id for c in ranks.values() if c.enabled] == ["0", "1", "2"]
     assert ranks["3"].reason == "Rifter: skills use 11 points; a level 1 Rifter allocates 10"
     assert draft.choose(0, "skill", "2", key="greasemonkey") is None
-    assert draft.skill_points_left(0) == 0 and draft.problems() == []
+    assert draft.todo_left(0, "skill_points") == 0 and draft.problems() == []
     assert draft.choices_for(0, "skill", "no_such_skill") == []
     # at level 3 there are 6 more; auto_skills allocates what is left
     draft.choose(0, "level", "3")
-    assert draft.skill_points_left(0) == 6
-    assert draft.auto_skills(0) is None
+    assert draft.todo_left(0, "skill_points") == 6
+    assert draft.act(0, "auto_skills") is None
     assert draft.problems() == ["Rifter: a level 3 Rifter has 1 talent(s), not 0"]
 
 
@@ -283,7 +289,7 @@ def test_rift_goons_only_for_the_outlaws() -> None:
 def test_every_field_has_a_label_and_bad_requests_are_refused_with_a_reason() -> None:
     for draft in (law("sheriff"), rifter_draft()):
         for field in (*draft.fields(None), *draft.fields(0)):
-            assert field in FIELD_LABELS
+            assert draft.field_label(field) != field
         assert draft.choices_for(5, "weapon") == [] and draft.choices_for(0, "nonsense") == []
         assert draft.choose(5, "weapon", "rifle") == "there is no unit 5"
         assert draft.choose(None, "add", "cowboy") == "'cowboy' is not an option for Add a unit"
@@ -329,7 +335,7 @@ def test_built_rift_posses_pass_the_rules_and_play_on_ranch_duel_with_the_dog() 
     assert crew.choose(0, "talents", "animal_friend") is None
     crew.add_unit("rifter")
     crew.choose(1, "attitude", "calculated")
-    crew.auto_skills(1)
+    crew.act(1, "auto_skills")
     assert crew.problems() == [] and RIFT.validate_posse(crew.spec()) == []
     assert crew.fielded(0) == ["Big Jo", "Big Jo's Dog"]
     gang = PosseDraft("rift", "side2", "outlaws", "Outlaw Gang")
@@ -590,9 +596,9 @@ def test_random_edits_never_raise_and_the_rules_agree_with_the_draft(
         elif op == "name":
             result = draft.set_name(index if index is not None else 0, data.draw(st.text(max_size=8)))
         elif op == "skills":
-            result = draft.auto_skills(index if index is not None else 0)
+            result = draft.act(index if index is not None else 0, "auto_skills")
         elif op == "reset":
-            result = draft.reset_weapons(index if index is not None else 0)
+            result = draft.act(index if index is not None else 0, "reset_weapons")
         else:
             field = data.draw(st.sampled_from(FIELDS), label="field")
             key = data.draw(st.sampled_from(["musclehead", "twinkletoed", ""]), label="key")
@@ -635,14 +641,14 @@ def test_enabled_rift_choices_leave_only_to_dos(level: int, attitude: str, data:
             assert draft.choose(0, field, data.draw(st.sampled_from(enabled)).id, key) is None
     unit = draft.units[0]
     assert unit.character is not None
-    while draft.talents_left(0) < 0:
+    while draft.todo_left(0, "talents") < 0:
         draft.choose(0, "talents", unit.character.talents[-1])
         unit = draft.units[0]
         assert unit.character is not None
     for choice in draft.choices_for(0, "talents"):
-        if draft.talents_left(0) > 0 and choice.enabled and not choice.selected:
+        if draft.todo_left(0, "talents") > 0 and choice.enabled and not choice.selected:
             draft.choose(0, "talents", choice.id)
-    draft.auto_skills(0)
+    draft.act(0, "auto_skills")
     assert draft.problems() == []
     assert character_problems(unit_spec_character(draft)) == []
 
@@ -662,3 +668,95 @@ def test_the_data_dir_is_platformdirs_unless_the_environment_says_otherwise(
     monkeypatch.delenv(DATA_ENV)
     assert data_dir() == Path(platformdirs.user_data_dir("hexslinger", appauthor=False))
     assert posse_dir("frontier") == data_dir() / "posses" / "frontier"
+
+
+# == a ruleset the posse model has never heard of ==================================================
+
+
+@pytest.fixture
+def toy(tmp_path: Path) -> Iterator[None]:
+    """The toy ruleset (tests/toy_ruleset.py) installed as a plugin, builder and default posses included."""
+    with installed_plugin(tmp_path / "plugins", "toy", "tests.toy_ruleset:PLUGIN"):
+        yield
+
+
+def test_a_plugged_in_ruleset_is_drafted_through_its_builder(toy: None) -> None:
+    assert "toy" in buildable_rulesets()
+    draft = PosseDraft("toy")
+    assert draft.title == "Toy Skirmish" and draft.faction == "toy"
+    # the toy's own rule: an empty posse is a to-do, not a reason to refuse a recruit
+    assert draft.problems() == ["a posse needs at least one unit"]
+    assert all(c.enabled for c in draft.choices_for(None, "add"))
+    assert draft.add_unit("gunhand") is None and draft.add_unit("gunhand") is None
+    assert [u.name for u in draft.units] == ["Gunhand", "Gunhand 2"]
+    # the unit's fields are the builder's groups
+    assert draft.fields(0) == ("stance",) and [g.title for g in draft.groups(0)] == ["Stance"]
+    assert draft.field_label("stance") == "Stance"
+    stances = by_id(draft.choices_for(0, "stance"))
+    assert stances["steady"].selected and stances["reckless"].enabled
+    assert draft.choose(0, "stance", "reckless") is None
+    assert draft.summary(0) == "Gunhand \u00b7 Reckless"
+    assert draft.choose(0, "stance", "sleepy") == "'sleepy' is not an option for Stance"
+    assert draft.act(0, "auto_skills") == "Gunhand has nothing to do called 'auto_skills'"
+    assert draft.todo_left(0, "talents") == 0 and draft.weapons(0) == ()
+    assert draft.fielded(1) == ["Gunhand 2"]
+    sheet = draft.sheet(0)
+    assert sheet is not None and sheet.subtitle == "Gunhand \u2014 Toy Posse"
+    assert [s.title for s in sheet.sections] == ["Stance", "Profile"]
+    assert draft.problems() == []
+    spec = draft.spec()
+    assert spec.units[0].options == (("stance", "reckless"),)
+    assert PosseDraft.from_spec("toy", spec).spec() == spec
+
+
+def test_a_plugged_in_ruleset_has_defaults_and_a_folder_in_the_library(toy: None, _data_dir: Path) -> None:
+    red, blue = default_posses("toy", "side2")
+    assert (red.name, blue.name) == ("Red Hats", "Blue Hats")
+    assert [u.kind for u in red.units] == ["gunhand", "gunhand", "scout"] and red.side == "side2"
+    draft = PosseDraft("toy", name="Dust Devils")
+    draft.add_unit("scout")
+    draft.choose(0, "stance", "reckless")
+    path = save_posse(draft)
+    assert path == _data_dir / "posses" / "toy" / "dust-devils.json"
+    assert [(e.name, e.builtin) for e in list_posses("toy")] == [
+        ("Dust Devils", False),
+        ("Red Hats", True),
+        ("Blue Hats", True),
+    ]
+    assert load_posse("toy", "dust devils").spec() == draft.spec()
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["units"] == [{"kind": "scout", "name": "Scout", "stance": "reckless"}]
+    # a Frontier file in the toy's folder is told apart by the registry's titles
+    path.write_text(json.dumps(law("sheriff").to_json() | {"name": "Lost"}), encoding="utf-8")
+    with pytest.raises(PosseFileError, match="this is a Frontier posse, not a Toy Skirmish one"):
+        read_posse_file(path, "toy")
+    # the defaults fight under the toy's rules
+    match = Match.create(fk.RANCH, get_ruleset("toy"), [red.spec("side1"), blue.spec("side2")], seed=3)
+    try:
+        assert len(match.units()) == 6
+    finally:
+        match.close()
+
+
+def test_a_ruleset_that_is_not_installed_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(DraftError, match=r"unknown ruleset 'toy' \(rulesets: frontier, rift\)"):
+        PosseDraft("toy")
+    with pytest.raises(PosseFileError, match="unknown ruleset 'toy'") as info:
+        list_posses("toy")
+    assert info.value.fix == "use one of: frontier, rift"
+
+
+def test_the_posse_model_and_the_engine_import_no_ruleset_and_no_ui() -> None:
+    """game.posses reads every ruleset from the registry; game.engine is below the rulesets and the UI."""
+    code = (
+        "import sys, importlib, pkgutil\n"
+        "import game.posses, game.engine\n"
+        "for m in pkgutil.iter_modules(game.engine.__path__):\n"
+        "    importlib.import_module('game.engine.' + m.name)\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('game.rules.', 'game.ui', 'pygame'))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from game import resources
+from game.engine import registry
 from game.resources import (
-    RULESETS,
     SERIF_FILES,
     ResourceError,
     asset,
@@ -76,7 +76,7 @@ def test_every_tileset_picture_is_found_beside_the_maps_as_installed() -> None:
 
 
 def test_the_rules_data_are_known_by_ruleset() -> None:
-    for ruleset in RULESETS:
+    for ruleset in registry.ruleset_ids():
         assert rules_data_file(ruleset).is_file()
     with pytest.raises(ValueError, match="unknown ruleset 'poker'"):
         rules_data_file("poker")

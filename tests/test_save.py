@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.match import Match
+from game.engine.match import Match
 from game.save import SaveError, load_match, read_save, save_match, write_save
 from tests.plugins import installed_plugin
 from tests.test_match import RANCH, deploy_all, play_shots, posses

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from game.commands import Command
-from game.match import Match
+from game.engine.match import Match
 from game.rules import get_ruleset
 from game.save import load_match
-from game.ui.session import BattleSession, battle_stats, latest_autosave
+from game.stats import battle_stats
+from game.ui.session import BattleSession, latest_autosave
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk
 

@@ -1,29 +1,58 @@
 """A tiny ruleset for testing the match core on its own: deploy, step, shoot (4+ on a d6), end turn.
 
-It answers the UI's questions too (unit_view, tracker, auto_deploy, rules_summary), as simply as it can:
-one health point, no statuses, the tracker lists the units in play with the side whose turn it is active.
+It answers the UI's questions too (legal actions with their picks, odds, unit_view, tracker,
+auto_deploy, rules_summary, describe), as simply as it can: one health point, no statuses, the tracker
+lists the units in play with the side whose turn it is active. Nothing outside this file and the test that
+installs it knows it exists: registered as a plugin, it is played in the battle screen
+(tests/ui/test_toy_plugin.py) like any ruleset. Its posse builder (:class:`ToyBuilder`) and default
+posses make it a ruleset the posse builder and New Battle offer: a unit is a gunhand or a scout with a
+stance.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import esper
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position, Removed
-from game.dice import roll
+from game.dice import Distribution, roll
+from game.engine.builder import (
+    BaseBuilder,
+    Choice,
+    DraftError,
+    DraftUnit,
+    Field,
+    FieldGroup,
+    Option,
+    Sheet,
+    SheetSection,
+    check_keys,
+    unique_name,
+)
+from game.engine.protocol import DEPLOY
 from game.engine.registry import Faction, RulesetPlugin
 from game.events import Event, Moved, Roll, UnitRemoved
-from game.hexgrid import hex_distance
-from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
+from game.hexgrid import hex_distance, hex_neighbors
+from game.rules import (
+    AttackPreview,
+    LegalAction,
+    Outcome,
+    PosseSpec,
+    Prompt,
+    TrackerEntry,
+    UnitSpec,
+    UnitView,
+)
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
-    from game.match import Match
+    from game.engine.match import Match
 
 
 @dataclass(slots=True)
@@ -58,12 +87,52 @@ class ToyRuleset:
         return match.posses[self._turn(match).side_index].side
 
     def legal_actions(self, match: Match) -> list[LegalAction]:
+        taken = set(match.occupied())
+        for posse in match.posses:  # deployment first, one posse after the other
+            waiting = [u for u in match.units(posse.side) if match.position(u) is None]
+            if waiting:
+                zone = sorted(match.battlefield.deploy_zones.get(posse.side, frozenset()) - taken)
+                return [
+                    LegalAction(
+                        DEPLOY,
+                        f"Deploy {match.identity(u).name}",
+                        u,
+                        0,
+                        needs="hex",
+                        hexes=tuple(zone),
+                        side=posse.side,
+                    )
+                    for u in waiting
+                ]
         side = self._side(match)
+        hostile = tuple(u for u in match.units() if match.identity(u).side != side)
         out = []
         for unit in match.units(side):
-            out.append(LegalAction("step", "Step", unit, 1, needs="hex"))
-            out.append(LegalAction("shoot", "Shoot", unit, 1, needs="target"))
-        out.append(LegalAction("end", "End turn", 0, 0, side=side, ends_turn=True))
+            here = match.position(unit)
+            left = esper.component_for_entity(unit, ActionPoints).current
+            tired = None if left >= 1 else "no action points left"
+            near = hex_neighbors(here) if here is not None else ()
+            steps = tuple(h for h in near if match.battlefield.is_passable(h) and h not in taken)
+            out.append(
+                LegalAction(
+                    "step", "Step", unit, 1, tired is None, tired, needs="hex", hexes=steps, side=side
+                )
+            )
+            out.append(
+                LegalAction(
+                    "shoot",
+                    "Shoot",
+                    unit,
+                    1,
+                    tired is None,
+                    tired,
+                    needs="target",
+                    targets=hostile,
+                    side=side,
+                )
+            )
+            # every unit may end its side's turn (the screen's End Turn button is the selected unit's)
+            out.append(LegalAction("end", "End turn", unit, 0, side=side, ends_turn=True))
         return out
 
     def validate(self, match: Match, cmd: Command) -> str | None:
@@ -116,14 +185,20 @@ class ToyRuleset:
             return [Moved(turn.round, cmd.actor, (start, cmd.hex), 1)]
         assert cmd.target is not None
         (die,) = roll(match.rng, 6)
-        events: list[Event] = [Roll(turn.round, cmd.actor, "shoot", (die,), (), die, 4, die >= 4, cmd.target)]
+        events: list[Event] = [
+            Roll(turn.round, cmd.actor, "shoot", (die,), (), die, 4, die >= 4, cmd.target, "attack")
+        ]
         if die >= 4:
             esper.add_component(cmd.target, Removed("out_of_action"))
             events.append(UnitRemoved(turn.round, cmd.target, "out_of_action"))
         return events
 
     def preview(self, match: Match, cmd: Command) -> AttackPreview | None:
-        return None
+        """A shot: 4+ on a d6 takes the target out (its one health point)."""
+        if cmd.action != "shoot" or cmd.target is None or cmd.target not in match.units():
+            return None
+        half = Fraction(1, 2)
+        return AttackPreview(half, Distribution({0: half, 1: half}), (), 4)
 
     def outcome(self, match: Match) -> Outcome | None:
         standing = [p.side for p in match.posses if match.units(p.side)]
@@ -188,6 +263,10 @@ class ToyRuleset:
         """The toy has no weapon or item data."""
         return None
 
+    def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
+        """The toy's events are all generic: the log's own wording serves."""
+        return None
+
     def prompt(self, match: Match) -> Prompt | None:
         """The toy has no reactions: nothing breaks into its turns."""
         return None
@@ -198,6 +277,92 @@ class ToyRuleset:
 
 RULESET = ToyRuleset()
 
+# -- the posse builder --------------------------------------------------------------------------------------
+KINDS = {"gunhand": "Gunhand", "scout": "Scout"}
+STANCES = {"steady": "Steady", "reckless": "Reckless"}  # cosmetic: kept in UnitSpec.options, no rule reads it
+STANCE = Field("stance", "Stance", "grid", min_width=120, columns=2)
+
+
+@dataclass(frozen=True, slots=True)
+class ToyUnit(DraftUnit):
+    """A toy unit of the draft: its kind, name and stance."""
+
+    stance: str = "steady"
+
+
+class ToyBuilder(BaseBuilder):
+    """The toy's posse builder: one faction, two kinds, a stance each; the toy's rules judge the posse."""
+
+    def factions(self, current: str) -> list[Choice]:
+        return [Choice("toy", "Toy Posse", selected=current == "toy", detail="Any number of units")]
+
+    def kinds(self) -> list[Choice]:
+        return [Choice(k, name, detail=f"{name}: 2 AP, one health point") for k, name in KINDS.items()]
+
+    def new_unit(self, kind: str, taken: Sequence[str]) -> DraftUnit:
+        return ToyUnit(kind, unique_name(KINDS[kind], taken))
+
+    def groups(self, unit: DraftUnit) -> tuple[FieldGroup, ...]:
+        return (FieldGroup("stance", "Stance", (STANCE,)),) if isinstance(unit, ToyUnit) else ()
+
+    def options(self, unit: DraftUnit, field: str, key: str) -> list[Option]:
+        if field != STANCE.id or not isinstance(unit, ToyUnit):
+            return []
+        return [Option(Choice(s, name, selected=s == unit.stance), "set") for s, name in STANCES.items()]
+
+    def apply(self, unit: DraftUnit, field: str, key: str, value: str) -> DraftUnit:
+        return replace(unit, stance=value) if isinstance(unit, ToyUnit) and field == STANCE.id else unit
+
+    def summary(self, unit: DraftUnit) -> str:
+        stance = STANCES.get(unit.stance, unit.stance) if isinstance(unit, ToyUnit) else ""
+        return f"{unit.name} \u00b7 {stance}" if stance else super().summary(unit)
+
+    def sheet(self, unit: DraftUnit, faction: str) -> Sheet:
+        sheet = super().sheet(unit, faction)
+        if not isinstance(unit, ToyUnit):
+            return sheet
+        stance = SheetSection("Stance", (STANCES.get(unit.stance, unit.stance),))
+        return replace(sheet, sections=(stance, *sheet.sections))
+
+    def unit_spec(self, unit: DraftUnit) -> UnitSpec:
+        stance = unit.stance if isinstance(unit, ToyUnit) else "steady"
+        return UnitSpec(unit.kind, unit.name, (), (("stance", stance),))
+
+    def unit_from_spec(self, spec: UnitSpec) -> DraftUnit:
+        options = dict(spec.options)
+        if spec.loadout or set(options) - {"stance"}:
+            raise DraftError(f"{spec.name or spec.kind}: a toy unit has a stance and nothing else")
+        return ToyUnit(spec.kind, spec.name, options.get("stance", "steady"))
+
+    def unit_to_json(self, unit: DraftUnit) -> dict[str, Any]:
+        return {
+            "kind": unit.kind,
+            "name": unit.name,
+            "stance": unit.stance if isinstance(unit, ToyUnit) else "",
+        }
+
+    def unit_from_json(self, raw: Any, where: str) -> DraftUnit:
+        t = check_keys(raw, where, {"kind"}, {"name", "stance"})
+        return ToyUnit(t["kind"], t.get("name", ""), t.get("stance", "steady"))
+
+
+BUILDER = ToyBuilder(RULESET)
+
+
+def default_posses() -> list[tuple[str, PosseSpec]]:
+    """Two posses: gunhands with a scout, scouts with a gunhand (recruited as the builder's Add does)."""
+    out = []
+    for name, kinds in (
+        ("Red Hats", ("gunhand", "gunhand", "scout")),
+        ("Blue Hats", ("scout", "scout", "gunhand")),
+    ):
+        units: list[DraftUnit] = []
+        for kind in kinds:
+            units = BUILDER.try_add("toy", units, kind) or units
+        out.append((name, BUILDER.posse_spec("toy", units, name)))
+    return out
+
+
 # Registered like any ruleset, through the entry-point group (tests/plugins.py does it for a test).
 PLUGIN = RulesetPlugin(
     id="toy",
@@ -206,4 +371,6 @@ PLUGIN = RulesetPlugin(
     factions=(Faction("toy", "Toy Posse"),),
     order=90,
     blurb="Step and shoot: a test ruleset.",
+    builder=lambda: BUILDER,
+    default_posses=default_posses,
 )

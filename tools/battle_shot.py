@@ -101,7 +101,7 @@ def decision_shot(out: Path, ruleset: str, decision: str, size: tuple[int, int])
     """See the module text: a battle stopped at a decision that breaks into the turns."""
     import pygame
 
-    from game.match import Match
+    from game.engine.match import Match
     from game.tiledmap import load_tiled_map
     from game.ui.app import App
     from game.ui.battle import BattleScreen
@@ -111,7 +111,7 @@ def decision_shot(out: Path, ruleset: str, decision: str, size: tuple[int, int])
     from game.ui.session import BattleSession
 
     def wanted(match: Match) -> bool:
-        prompt = match.ruleset.prompt(match)
+        prompt = match.prompt()
         if prompt is None:
             return False
         assign = next((a for a in match.legal_actions() if a.needs == "assign"), None)
@@ -136,7 +136,7 @@ def decision_shot(out: Path, ruleset: str, decision: str, size: tuple[int, int])
             app.push(screen)
             screen.handover = False
             app.step(1 / 60)
-            prompt = match.ruleset.prompt(match)
+            prompt = match.prompt()
             assert prompt is not None
             spots = [match.position(u) for u in (prompt.cause, *prompt.about) if u is not None]
             points = [screen.tmap.geometry.hex_center(h) for h in spots if h is not None]

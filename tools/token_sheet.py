@@ -28,7 +28,7 @@ import pygame  # noqa: E402
 from game.hexgrid import StaggerAxis, StaggerIndex, TiledHexGeometry  # noqa: E402
 from game.ui import settings  # noqa: E402
 from game.ui.render import draw_hex_grid  # noqa: E402
-from game.ui.tokens import TokenArt, token_layout  # noqa: E402
+from game.ui.tokens import StatusBadge, TokenArt, token_layout  # noqa: E402
 
 TILE_W, TILE_H, SIDE = 64, 74, 36
 TERRAIN_SHEET = ROOT / "assets" / "tiles" / "terrain_pointy.png"
@@ -55,6 +55,18 @@ def kinds() -> tuple[list[str], list[str], list[str]]:
     return list(frontier["units"]), rifters, others
 
 
+def badges(*keys: str) -> list[StatusBadge]:
+    """The badges of statuses by the rulesets' ids, as their views word them (StatusView badge, helps)."""
+    from game.rules.frontier.views import STATUS_RULES as FRONTIER
+    from game.rules.rift.views import STATUS_RULES as RIFT
+
+    out = []
+    for key in keys:
+        rule = FRONTIER.get(key) or RIFT[key]
+        out.append(StatusBadge(rule.badge, rule.name, rule.helps))
+    return out
+
+
 def rows() -> list[tuple[str, list[Spec]]]:
     frontier, rifters, others = kinds()
 
@@ -66,9 +78,9 @@ def rows() -> list[tuple[str, list[Spec]]]:
     frontier_states = [
         one("sheriff", 0, "the_law", acting=True, wounds=(3, 3), time=0.3),
         one("deputy", 0, "the_law", selected=True, wounds=(2, 3)),
-        one("outlaw", 1, "the_outlaws", wounds=(1, 3), statuses=["prone", "wounded"]),
-        one("gang_leader", 1, "the_outlaws", wounds=(2, 2), statuses=["taking_cover", "aimed"]),
-        one("hired_gun", 0, "the_law", wounds=(1, 2), statuses=["seriously_injured"], selected=True),
+        one("outlaw", 1, "the_outlaws", wounds=(1, 3), statuses=badges("prone", "wounded")),
+        one("gang_leader", 1, "the_outlaws", wounds=(2, 2), statuses=badges("taking_cover", "aimed")),
+        one("hired_gun", 0, "the_law", wounds=(1, 2), statuses=badges("seriously_injured"), selected=True),
         one("outlaw", 1, "the_outlaws", out=True, wounds=(0, 3)),
         one("deputy", 0, "the_law", out=True),
         one("mystery_stranger", 0, None, wounds=(2, 2)),
@@ -79,10 +91,10 @@ def rows() -> list[tuple[str, list[Spec]]]:
     enemies = [one(k, 1, "outlaws", resolve=0.75) for k in others if k != "dog"]
     rift_states = [
         one("rifter.bold", 0, "rifters", acting=True, resolve=0.55, time=0.9),
-        one("rifter.cunning", 0, "rifters", selected=True, resolve=0.3, statuses=["in_cover"]),
-        one("outlaw_goon", 1, "outlaws", resolve=0.4, statuses=["suppressed", "stunned"]),
-        one("gang_boss", 1, "outlaws", resolve=0.9, statuses=["taunted", "overwhelmed", "half_stress"]),
-        one("rifter.resolute", 0, "rifters", resolve=0.7, statuses=["hold_fire", "covering_fire"]),
+        one("rifter.cunning", 0, "rifters", selected=True, resolve=0.3, statuses=badges("in_cover")),
+        one("outlaw_goon", 1, "outlaws", resolve=0.4, statuses=badges("suppressed", "stunned")),
+        one("gang_boss", 1, "outlaws", resolve=0.9, statuses=badges("taunted", "overwhelmed", "half_stress")),
+        one("rifter.resolute", 0, "rifters", resolve=0.7, statuses=badges("hold_fire", "covering_fire")),
         one("dynamiter", 1, "outlaws", out=True, resolve=0.0),
         one("rifter.daring", 0, "rifters", out=True, resolve=0.0),
         one("rifter.deliberate", 1, None, resolve=0.6),

@@ -65,12 +65,19 @@ class ActionDef(Generic[Ctx]):
 
     - ``needs``: what a command must pick ("", "target", "targets", "hex", "path", "choice", "assign");
     - ``options(ctx, unit)``: one offer per entry (a weapon id, an item name; default one plain offer);
+      when it gives none, the action is not offered at all, or, with ``no_options`` set, offered once
+      (option "") disabled with that reason;
     - ``label(ctx, unit, option)`` and ``cost(ctx, unit, option)``: the button's words and AP;
     - ``problem(ctx, unit, option)``: why it cannot be taken now (picks aside), or None;
     - ``picks(ctx, unit, option)``: valid targets / hexes / choices / path tree;
     - ``no_picks``: the reason when ``picks`` is empty (after the label and a colon);
     - ``check(ctx, unit, cmd)``: a last check of a command whose picks are among those offered;
-    - ``apply(ctx, unit, cmd)``: the effect (events go to the context).
+    - ``apply(ctx, unit, cmd)``: the effect (events go to the context);
+    - ``window_picks(ctx, step, unit)``: what a reaction may be aimed at in an open window, from the step
+      that opened it (the attack about to roll, the turn starting); a reaction with ``window_picks``
+      is offered in a window only when they give something;
+    - ``budget(ctx, unit)``: a "path" action's movement, for a ruleset that searches each unit's walks
+      once for all its path actions (:meth:`game.engine.movement.PathTree.within`).
     """
 
     id: str
@@ -79,6 +86,7 @@ class ActionDef(Generic[Ctx]):
     label: Callable[[Ctx, int, str], str] | None = None
     cost: Callable[[Ctx, int, str], int] | int = 0
     options: Callable[[Ctx, int], Sequence[str]] | None = None
+    no_options: str = ""
     problem: Callable[[Ctx, int, str], str | None] = _no_problem
     picks: Callable[[Ctx, int, str], Picks] = _no_picks
     no_picks: str = "nothing to pick"
@@ -87,6 +95,8 @@ class ActionDef(Generic[Ctx]):
     ends_turn: bool = False
     windows: tuple[str, ...] = ()  # off-turn windows it may be used in (reactions)
     tags: frozenset[str] = field(default_factory=frozenset)  # ruleset-specific flags ("attack", "moves")
+    window_picks: Callable[[Ctx, Any, int], Picks] | None = None
+    budget: Callable[[Ctx, int], int] | None = None
 
     def cost_for(self, ctx: Ctx, unit: int, option: str) -> int:
         return self.cost if isinstance(self.cost, int) else self.cost(ctx, unit, option)
@@ -132,24 +142,37 @@ def offer(
     side: str,
     *,
     problem: Callable[[ActionDef[Ctx], str], str | None] | None = None,
+    picks: Callable[[Ctx, int, str], Picks] | None = None,
+    no_picks: str | None = None,
+    only: str | None = None,
 ) -> list[LegalAction]:
     """The legal actions one definition gives ``unit`` now: one per option, each enabled or with the
     reason it is not. ``problem`` adds the ruleset's common checks (AP, once per turn, ...) before the
-    definition's own."""
+    definition's own; ``picks`` and ``no_picks`` stand in for the definition's own (a reaction in a
+    window). ``only``: just the offer of that option, if it is one (checking a command)."""
     options = list(definition.options(ctx, unit)) if definition.options is not None else [""]
+    none = not options
+    if none and definition.no_options:
+        options = [""]
+    if only is not None and only in options:
+        options = [only]
+    pick = definition.picks if picks is None else picks
+    nothing = definition.no_picks if no_picks is None else no_picks
     out: list[LegalAction] = []
     for option in options:
         label = definition.label_for(ctx, unit, option)
         cost = definition.cost_for(ctx, unit, option)
-        reason = problem(definition, option) if problem is not None else None
+        reason = f"{label}: {definition.no_options}" if none else None
+        if reason is None and problem is not None:
+            reason = problem(definition, option)
         if reason is None:
             reason = definition.problem(ctx, unit, option)
         need = definition.needs if definition.needs_for is None else definition.needs_for(ctx, unit, option)
-        picks = Picks()
+        chosen = Picks()
         if reason is None:
-            picks = definition.picks(ctx, unit, option)
-            if need and _needs_picks(need) and _missing(need, picks):
-                reason = f"{label}: {definition.no_picks}"
+            chosen = pick(ctx, unit, option)
+            if need and _needs_picks(need) and _missing(need, chosen):
+                reason = f"{label}: {nothing}"
         out.append(
             LegalAction(
                 definition.id,
@@ -159,16 +182,16 @@ def offer(
                 enabled=reason is None,
                 reason=reason,
                 needs=need,
-                targets=picks.targets,
-                hexes=picks.hexes,
-                choices=picks.choices,
+                targets=chosen.targets,
+                hexes=chosen.hexes,
+                choices=chosen.choices,
                 side=side,
                 option=option,
-                max_picks=picks.max_picks,
-                dice=picks.dice,
-                choice_labels=picks.choice_labels,
+                max_picks=chosen.max_picks,
+                dice=chosen.dice,
+                choice_labels=chosen.choice_labels,
                 ends_turn=definition.ends_turn,
-                paths=picks.paths,
+                paths=chosen.paths,
             )
         )
     return out
@@ -238,6 +261,8 @@ def check_command(
         if first.choices:
             offered = ", ".join(first.choice_label(c) for c in first.choices)
             return first, f"{first.label}: pick one of the offered choices ({offered})"
+        if all(not a.option for a in candidates):
+            return first, f"{first.label} takes no option"
         options = ", ".join(repr(a.option) for a in candidates)
         return first, f"{first.label}: '{cmd.option}' is not offered (offered: {options})"
     a = chosen

@@ -21,7 +21,7 @@ from game.hexgrid import Hex, hex_distance
 
 if TYPE_CHECKING:
     from game.battlefield import Battlefield
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["Context"]
 

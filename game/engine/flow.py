@@ -11,8 +11,10 @@ a window replays into it) and the engine runs it:
 - a step with ``reactors`` is an open window: the first reactor decides (a reaction or Pass) before the
   flow goes on. A window nobody can react in is never opened — that is how a reaction without a choice
   (Frontier's opportunity attack) simply happens;
+- a handler may also say its step waits for a decision that is no window's (hits to assign);
 - :func:`reactors` finds, in acting order, the units with an enabled reaction in a window;
-  :func:`window_actions` offers the first one its reactions and Pass.
+  :func:`window_actions` offers the first one its reactions and Pass; a reaction's targets come from
+  the step that opened the window (``ActionDef.window_picks``).
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, MutableSequence
 from typing import Generic, Protocol, TypeVar
 
-from game.engine.actions import ActionBook, ActionDef, Picks, offer
+from game.engine.actions import ActionDef, Picks, offer
 from game.engine.protocol import LegalAction
 
-__all__ = ["Flow", "FlowStuckError", "Step", "reactors", "window_actions"]
+__all__ = ["Flow", "FlowStuckError", "Step", "reactors", "window_actions", "window_picks"]
 
 
 class Step(Protocol):
@@ -46,12 +48,13 @@ class FlowStuckError(RuntimeError):
 
 class Flow(Generic[Ctx, S]):
     """Runs a ruleset's step stack. ``handlers[kind](ctx, step)`` advances a step (pops it when done,
-    may push others); ``still_reacts(ctx, step, unit)`` drops a reactor that can no longer react (taken
-    out meanwhile); ``stop(ctx)`` ends the run early (the encounter is over)."""
+    may push others) and returns True when the step now waits for a decision that is not a window's
+    (an attacker assigning its hits); ``still_reacts(ctx, step, unit)`` drops a reactor that can no
+    longer react (taken out meanwhile); ``stop(ctx)`` ends the run early (the encounter is decided)."""
 
     def __init__(
         self,
-        handlers: Mapping[str, Callable[[Ctx, S], None]],
+        handlers: Mapping[str, Callable[[Ctx, S], bool | None]],
         *,
         still_reacts: Callable[[Ctx, S, int], bool],
         stop: Callable[[Ctx], bool],
@@ -61,7 +64,8 @@ class Flow(Generic[Ctx, S]):
         self.stop = stop
 
     def run(self, ctx: Ctx, stack: MutableSequence[S]) -> None:
-        """Carry the flow on until it needs a decision (a window is open) or the stack is empty."""
+        """Carry the flow on until it needs a decision (a window is open, a step waits) or the stack is
+        empty."""
         for _ in range(MAX_STEPS):
             if not stack or self.stop(ctx):
                 return
@@ -74,48 +78,68 @@ class Flow(Generic[Ctx, S]):
             handler = self.handlers.get(step.kind)
             if handler is None:
                 raise FlowStuckError(f"no handler for a pending '{step.kind}' step")
-            handler(ctx, step)
+            if handler(ctx, step):
+                return
         raise FlowStuckError("the flow does not settle")
+
+
+def window_picks(ctx: Ctx, definition: ActionDef[Ctx], step: object, unit: int) -> Picks:
+    """What ``definition`` may be aimed at by ``unit`` in the window ``step`` opened: its
+    ``window_picks``, else its ordinary picks."""
+    if definition.window_picks is not None:
+        return definition.window_picks(ctx, step, unit)
+    return definition.picks(ctx, unit, "")
 
 
 def reactors(
     ctx: Ctx,
-    book: ActionBook[Ctx],
     order: Iterable[int],
     window: str,
+    step: object,
     *,
+    actions: Callable[[int], Iterable[ActionDef[Ctx]]],
     usable: Callable[[int, ActionDef[Ctx]], bool],
-    picks: Callable[[int, ActionDef[Ctx]], Picks],
 ) -> list[int]:
-    """Units of ``order`` (in that order) with at least one reaction they could take in ``window``: a
-    definition listing the window, usable by the unit now, with something to pick if it needs a pick."""
+    """Units of ``order`` (in that order) with at least one reaction they could take in ``window``,
+    opened by ``step``: one of the unit's ``actions`` listing the window, ``usable`` by it now, with
+    something to aim at (:func:`window_picks`) if it has ``window_picks`` or needs a pick."""
     out: list[int] = []
     for unit in order:
-        for definition in book:
+        for definition in actions(unit):
             if window not in definition.windows or not usable(unit, definition):
                 continue
-            chosen = picks(unit, definition)
-            if not definition.needs or not chosen.empty:
-                out.append(unit)
-                break
+            if (definition.needs or definition.window_picks is not None) and window_picks(
+                ctx, definition, step, unit
+            ).empty:
+                continue
+            out.append(unit)
+            break
     return out
 
 
 def window_actions(
     ctx: Ctx,
-    book: ActionBook[Ctx],
+    actions: Iterable[ActionDef[Ctx]],
     reactor: int,
     side: str,
-    window: str,
     *,
+    window: str,
+    step: object,
     problem: Callable[[ActionDef[Ctx], str], str | None],
+    no_picks: str | None = None,
     pass_label: str = "Pass",
 ) -> list[LegalAction]:
-    """What the first reactor of an open window may do: each reaction of the window (disabled with the
-    reason when it cannot), then Pass."""
+    """What the first reactor of an open window may do: each of its ``actions`` that lists the window
+    (disabled with the reason when it cannot; ``no_picks`` the words when nothing can be aimed at),
+    then Pass."""
     out: list[LegalAction] = []
-    for definition in book:
-        if window in definition.windows:
-            out.extend(offer(ctx, definition, reactor, side, problem=problem))
+    for definition in actions:
+        if window not in definition.windows:
+            continue
+
+        def picks(c: Ctx, unit: int, option: str, d: ActionDef[Ctx] = definition) -> Picks:
+            return window_picks(c, d, step, unit)
+
+        out.extend(offer(ctx, definition, reactor, side, problem=problem, picks=picks, no_picks=no_picks))
     out.append(LegalAction("pass", pass_label, reactor, 0, side=side))
     return out

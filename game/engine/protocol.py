@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
@@ -20,9 +20,10 @@ from game.events import Event
 from game.hexgrid import Hex
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = [
+    "DEPLOY",
     "AttackPreview",
     "LegalAction",
     "Outcome",
@@ -34,6 +35,11 @@ __all__ = [
     "UnitSpec",
     "UnitView",
 ]
+
+
+# The action that puts a unit on the map before the fight (game.engine.turns offers it, needs "hex"): the
+# one action id the screens know, for the deploy-zone shading and the "Auto-deploy" button.
+DEPLOY = "deploy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +198,11 @@ class AttackPreview:
     notes: tuple[str, ...] = ()
     # an attack already rolled whose hits are being assigned: the stress each unit would take, in order
     per_target: tuple[tuple[int, int], ...] = ()
+    # the chance the attack is made at all (a charge that must reach its end first), None: it is made;
+    # ``hit_chance`` and ``damage`` are the odds once it is made
+    reach_chance: Fraction | None = None
+    # the attack is made later, if something sets it off (Hold Fire: the first valid target to move)
+    later: bool = False
 
     @property
     def expected_damage(self) -> Fraction:
@@ -209,14 +220,18 @@ class StatusView:
     """A status as a player sees it: its name and the rule text it comes from (the tooltip).
 
     ``rule`` is the rulebook's own words, quoted exactly; ``key`` is the ruleset's id of the status
-    ("prone", "in_cover"; the token badge art is looked up by it); ``detail`` says what applies now, in
-    a player's words ("by Gang Boss, until the start of Gang Boss's next turn"), "" if nothing more.
+    ("prone", "in_cover"); ``detail`` says what applies now, in a player's words ("by Gang Boss, until
+    the start of Gang Boss's next turn"), "" if nothing more. ``badge`` is the letter or two the token's
+    badge shows ("P", "HF"; "" for the name's first letter) and ``helps`` whether the status helps the
+    unit (a round badge) or hinders it (a diamond): the screens decide neither.
     """
 
     name: str
     rule: str
     key: str = ""
     detail: str = ""
+    badge: str = ""
+    helps: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +347,12 @@ class Ruleset(Protocol):
 
     def printed_name(self, key: str) -> str | None:
         """The printed name of a weapon or item id of this ruleset (the combat log's words), else None."""
+        ...
+
+    def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
+        """The combat log's line for ``event`` when the ruleset words it itself: an event of its own (Rift's
+        stress), or a generic one whose plain wording would not do (the Joker's place, the hits assigned);
+        None leaves the event to the log's generic wording. ``name`` is how the log names a unit."""
         ...
 
     def prompt(self, match: Match) -> Prompt | None:

@@ -21,11 +21,13 @@ import argparse
 import importlib.metadata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from game.engine.builder import PosseBuilder
 from game.engine.protocol import PosseSpec, Ruleset
 
 __all__ = [
+    "EXIT_OK",
+    "EXIT_USAGE",
     "GROUP",
     "Faction",
     "OddsCommand",
@@ -40,6 +42,8 @@ __all__ = [
 ]
 
 GROUP = "hexslinger.rulesets"
+EXIT_OK = 0  # an odds command's exit status when it printed the odds
+EXIT_USAGE = 2  # ... when its arguments were wrong (the message on stderr says what and how to fix it)
 
 
 class UnknownRulesetError(KeyError):
@@ -51,16 +55,19 @@ class UnknownRulesetError(KeyError):
 
 @dataclass(frozen=True, slots=True)
 class Faction:
-    """A posse a ruleset fields: its id (``PosseSpec.faction``) and its name for players."""
+    """A posse a ruleset fields: its id (``PosseSpec.faction``), its name for players and the colour of its
+    tokens' rims (RGB; None: the colour of the side's place)."""
 
     id: str
     name: str
+    color: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class OddsCommand:
-    """The ruleset's ``hexslinger odds <id>`` sub-command: ``configure`` adds its arguments, ``run``
-    prints the odds (exit code)."""
+    """The ruleset's ``hexslinger odds <id>`` sub-command: ``configure`` adds its arguments to the
+    sub-command's parser, ``run`` prints the odds and returns the exit status (:data:`EXIT_OK`, or
+    :data:`EXIT_USAGE` with a message on stderr; never a traceback)."""
 
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
@@ -72,8 +79,9 @@ class RulesetPlugin:
     """Everything Hexslinger needs to know of a ruleset, without loading its rules data.
 
     ``load`` gives the :class:`~game.engine.protocol.Ruleset` (loaded once, on first use); ``builder``
-    the posse builder's backend; ``default_posses`` the posses offered before any is saved, as
-    (name, spec) pairs; ``order`` sorts the rulesets in menus."""
+    the posse builder's :class:`~game.engine.builder.PosseBuilder` (None: its posses cannot be built in
+    the game); ``default_posses`` the posses offered before any is saved, as (name, spec) pairs (the
+    draft gives them their side); ``order`` sorts the rulesets in menus."""
 
     id: str
     title: str
@@ -81,7 +89,7 @@ class RulesetPlugin:
     factions: tuple[Faction, ...] = ()
     order: int = 100
     blurb: str = ""
-    builder: Callable[[], Any] | None = None  # the posse builder's backend (game.posses)
+    builder: Callable[[], PosseBuilder] | None = None  # the posse builder's answers (game.engine.builder)
     default_posses: Callable[[], Sequence[tuple[str, PosseSpec]]] = field(default=lambda: ())
     odds: OddsCommand | None = None
     distance_unit: str = "hexes"  # the words a distance is given in ('"' inches, "tiles")

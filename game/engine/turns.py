@@ -20,11 +20,11 @@ import esper
 
 from game.commands import Command
 from game.components import Position, Removed
-from game.engine.protocol import LegalAction, Outcome
-from game.events import Event, MatchEnded, Moved
+from game.engine.protocol import DEPLOY, LegalAction, Outcome
+from game.events import FLED, Event, MatchEnded, Moved
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = [
     "Encounter",
@@ -80,7 +80,7 @@ def deploy_actions(
     taken = set() if stacking else set(match.occupied())
     hexes = tuple(sorted(h for h in zone if bf.is_passable(h) and h not in taken))
     return [
-        LegalAction("deploy", f"Deploy {name(u)}", u, 0, needs="hex", hexes=hexes, side=side)
+        LegalAction(DEPLOY, f"Deploy {name(u)}", u, 0, needs="hex", hexes=hexes, side=side)
         for u in match.units(side)
         if esper.component_for_entity(u, Position).hex is None
     ]
@@ -95,20 +95,24 @@ def place(match: Match, cmd: Command, events: list[Event]) -> None:
 
 def auto_deploy(match: Match, enc: Encounter, *, stacking: bool) -> list[Command]:
     """Deploy every undeployed unit: each side's units in posse order on its zone's hexes nearest the
-    zone's centre (``Battlefield.deploy_spots``), deterministic. The "auto-deploy" button, tests, the AI."""
+    zone's centre (``Battlefield.deploy_spots``), deterministic. The "auto-deploy" button, tests, the AI.
+
+    Without ``stacking`` each unit takes the next free hex (the units already there keep theirs). With
+    it the n-th unit of a posse goes to the n-th hex, spread out one per hex while hexes last and then
+    round again from the first."""
     taken = set() if stacking else set(match.occupied())
     commands: list[Command] = []
     for side in enc.deploy_order:
         free = [h for h in match.battlefield.deploy_spots(side) if h not in taken]
-        for unit in match.units(side):
+        for index, unit in enumerate(match.units(side)):
             if esper.component_for_entity(unit, Position).hex is not None:
                 continue
             if not free:
                 break
-            spot = free[0] if stacking else free.pop(0)
+            spot = free[index % len(free)] if stacking else free.pop(0)
             if not stacking:
                 taken.add(spot)
-            commands.append(Command("deploy", actor=unit, side=side, hex=spot))
+            commands.append(Command(DEPLOY, actor=unit, side=side, hex=spot))
     return commands
 
 
@@ -134,7 +138,7 @@ def standing_outcome(
     losers = [
         u for p in match.posses if p.side != winner for u in match.units(p.side, in_play=False) if counts(u)
     ]
-    fled = [u for u in losers if (r := esper.try_component(u, Removed)) is not None and r.reason == "fled"]
+    fled = [u for u in losers if (r := esper.try_component(u, Removed)) is not None and r.reason == FLED]
     if losers and len(fled) == len(losers):
         reason = "all hostile units fled"
     elif not fled:

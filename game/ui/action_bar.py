@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules import LegalAction
+from game.engine.protocol import DEPLOY, LegalAction
 from game.ui.battle_words import short_label
 from game.ui.controller import BattleController
 
@@ -97,7 +97,7 @@ def fixed_buttons(c: BattleController) -> list[FixedButton]:
         end is not None,
         f"{end.label if end is not None else 'End the turn'} (Enter)",
     )
-    if any(a.action == "deploy" for a in bar_actions(c)):
+    if any(a.action == DEPLOY for a in bar_actions(c)):
         first = FixedButton("auto_deploy", "Auto-deploy", True, "Place the rest of this posse")
     elif c.choosing() is not None and c.forced_choice(c.session.legal()) is None:
         first = FixedButton("back", "Back", True, "Choose another action (Esc)")

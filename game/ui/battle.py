@@ -20,8 +20,8 @@ import pygame
 import pygame_gui
 
 from game.commands import Command
+from game.engine.match import Match
 from game.hexgrid import Hex
-from game.match import Match
 from game.rules import LegalAction, Prompt, UnitView
 from game.tiledmap import TiledMap
 from game.ui import settings
@@ -33,9 +33,9 @@ from game.ui.combatlog import LogLine
 from game.ui.controller import BattleController
 from game.ui.dialogs import ConfirmDialog
 from game.ui.gui import GuiManager, GuiScene, Shell, TipButton
+from game.ui.help import HelpScene
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
-from game.ui.pause import HelpScene
 from game.ui.picking import Hover, Picker
 from game.ui.scenes import Action, Pop, Push
 from game.ui.session import BattleSession
@@ -272,7 +272,7 @@ class BattleScreen(GuiScene):
 
     def open_help(self) -> None:
         """F1: the ruleset's summary of a turn and the keys (the pause menu's Help page)."""
-        self.act(Push(HelpScene(self.shell, self.match.ruleset, self.size)))
+        self.act(Push(HelpScene(self.shell, self.match.ruleset_title, self.match.rules_summary(), self.size)))
 
     def open_menu(self) -> None:
         if self.on_menu is not None:

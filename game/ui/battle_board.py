@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from game.engine.protocol import DEPLOY
 from game.hexgrid import Hex
 from game.tiledmap import TiledMap
 from game.ui.battle_feed import FLOAT_SECONDS
@@ -20,7 +21,7 @@ from game.ui.battle_words import pct
 from game.ui.controller import BattleController
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
-from game.ui.tokens import TokenArt, icon_key, token_layout
+from game.ui.tokens import TokenArt, badge_of, icon_key, token_layout
 
 __all__ = ["BattleBoard", "draw_die"]
 
@@ -124,7 +125,7 @@ class BattleBoard:
                 self.overlay.reachable(layer, c.reach_costs(a))
                 self._reach_layer = (key, layer)
             canvas.blit(self._reach_layer[1], (0, 0))
-        elif a.action == "deploy":
+        elif a.action == DEPLOY:
             self.overlay.deploy(canvas, a.hexes)
         elif a.needs == "hex":
             self.overlay.fill(canvas, a.hexes, (255, 240, 200, 40))
@@ -211,7 +212,7 @@ class BattleBoard:
                     acting=u in active and u == c.selected,
                     out=bool(v.out),
                     resolve=(hp_now / hp_max) if hp_max else None,
-                    statuses=[s.key or s.name.lower().replace(" ", "_") for s in v.statuses],
+                    statuses=[badge_of(s) for s in v.statuses],
                     time=c.clock,
                 )
 

@@ -96,9 +96,9 @@ class BattleFeed:
 
     def animate(self, e: Event) -> None:
         match = self.session.match
-        if isinstance(e, Roll) and e.target_number is not None and e.check not in ("cool",):
+        if isinstance(e, Roll) and e.is_attack:  # an attack's dice are shown over the map
             self.dice = DiceShow(e, match.identity(e.unit).name)
-            self.play("gunshot" if e.check not in ("melee", "haymaker") else "hit")
+            self.play("hit" if e.purpose == "melee" else "gunshot")
         elif isinstance(e, Roll):
             self.play("dice")
         elif isinstance(e, DamageTaken):

@@ -130,7 +130,7 @@ class BattleHud:
         match = self.controller.match
         pygame.draw.rect(surface, (60, 38, 20), rect)
         pygame.draw.line(surface, (150, 102, 58), rect.bottomleft, rect.bottomright, 3)
-        entries = match.ruleset.tracker(match)
+        entries = match.tracker()
         big = font(max(11, round(15 * self.scale)), bold=True)
         small = font(max(9, round(12 * self.scale)), bold=False)
         x = rect.x + 8

@@ -4,9 +4,13 @@
 Lines carry a ``kind`` so the panel can mark them by shape and colour: "roll", "hit", "miss", "damage",
 "status", "turn", "phase", "end", "note".
 
+The log knows no ruleset: the engine's events (:mod:`game.events`) have generic lines, and the ruleset
+words its own events and whatever its plain line would not say well (``Match.describe``: Rift's stress
+with its multipliers, the hits assigned, the Joker's place).
+
 A line never shows an id: units by name (with their posse's name when a unit of another side has the same
 name: "Cunning (Ranch Hands)"), sides by posse name, weapons and items by the name the ruleset prints
-(``Ruleset.printed_name``), else the id in words ("sullivan_870_hmg" -> "Sullivan 870 HMG" from the data,
+(``Match.printed_name``), else the id in words ("sullivan_870_hmg" -> "Sullivan 870 HMG" from the data,
 "fence" -> "Fence").
 One happening gives one line: a status that only restates the action just taken ("Hold Fire", "Down the
 Sights") or the removal that follows it ("fled", "out of action"), and an action whose only effect is the
@@ -18,9 +22,10 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
-from fractions import Fraction
 
+from game.engine.match import Match
 from game.events import (
+    FLED,
     ActionTaken,
     ActivationEnded,
     ActivationStarted,
@@ -36,7 +41,6 @@ from game.events import (
     StatusChanged,
     UnitRemoved,
 )
-from game.match import Match
 
 __all__ = ["LogLine", "describe", "side_name", "unit_name"]
 
@@ -121,7 +125,7 @@ def _words(key: str) -> str:
 def _printed(match: Match, key: str) -> str:
     """A weapon or item as printed: its name in the ruleset's data when the key is an id there, else the
     key itself if it already reads as a name ("Smelling Salts"), else the id in capitalised words."""
-    name = match.ruleset.printed_name(key)
+    name = match.printed_name(key)
     if name is not None:
         return name
     if "_" not in key and key != key.lower():
@@ -131,11 +135,6 @@ def _printed(match: Match, key: str) -> str:
 
 def _letters(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _signed(value: int) -> str:
@@ -198,14 +197,6 @@ def _restated(match: Match, e: StatusChanged) -> bool:
 
 def _action_text(match: Match, e: ActionTaken) -> str | None:
     who = _name(match, e.unit)
-    if e.action == "assign":
-        ids = [int(part) for part in e.option.split(",") if part.strip().lstrip("-").isdigit()]
-        if not ids:
-            return f"{who} assigns no hits"
-        return f"{who} assigns the hits: " + ", ".join(_name(match, u) for u in ids)
-    if e.action == "place_joker":
-        place = f"acts {_ordinal(int(e.option))}" if e.option.isdigit() else _words(e.option)
-        return f"{who} places the Joker: {place}" if place else f"{who} places the Joker"
     if not (e.option or e.target is not None or e.hex is not None) and _leaves_at_once(match, e, e.unit):
         return None  # Flee: "X flees the fight" follows
     option = ""
@@ -219,7 +210,7 @@ def _action_text(match: Match, e: ActionTaken) -> str | None:
 
 def _removed_text(match: Match, e: UnitRemoved) -> str:
     who = _name(match, e.unit)
-    if e.reason == "fled":
+    if e.reason == FLED:
         return f"{who} flees the fight"
     return f"{who} is {_words(e.reason)} and leaves the fight"
 
@@ -233,8 +224,29 @@ def describe(match: Match, e: Event) -> LogLine | None:
     return line
 
 
+# The kind of line each of the engine's events gives (a roll's is "roll", "hit" or "miss"); an event of a
+# ruleset's own is a "note".
+_KINDS: dict[type[Event], str] = {
+    DamageTaken: "damage",
+    Moved: "move",
+    ActivationStarted: "turn",
+    PhaseStarted: "phase",
+    CardDealt: "card",
+    StatusChanged: "status",
+    UnitRemoved: "status",
+    ItemTaken: "note",
+    ActionTaken: "action",
+    Note: "note",
+    MatchEnded: "end",
+}
+
+
 def _describe(match: Match, e: Event) -> LogLine | None:
     rnd = e.round
+    said = match.describe(e, lambda unit: _name(match, unit))
+    if said is not None:  # the ruleset's own words for it
+        kind = _roll_text(match, e)[0] if isinstance(e, Roll) else _KINDS.get(type(e), "note")
+        return LogLine(rnd, kind, said)
     if isinstance(e, Roll):
         kind, text = _roll_text(match, e)
         return LogLine(rnd, kind, text)
@@ -279,15 +291,4 @@ def _describe(match: Match, e: Event) -> LogLine | None:
     if isinstance(e, MatchEnded):
         winner = side_name(match, e.winner) if e.winner else "nobody"
         return LogLine(rnd, "end", f"The fight is over \u2014 {winner} wins: {e.reason}")
-    extra = getattr(e, "factors", None)
-    unit = getattr(e, "unit", None)
-    amount = getattr(e, "amount", None)
-    if extra is not None and amount is not None:  # a ruleset's own stress event (Through the Rift)
-        value = getattr(e, "value", amount)
-        parts = [f"{_name(match, unit)}: hit of {value}"]
-        parts += [f"\u00d7{Fraction(f)} {_words(n)}" for n, f in extra]
-        parts.append(f"\u2192 {amount} stress")
-        prevented = getattr(e, "prevented", "")
-        tail = f" \u2014 {prevented}" if prevented else ""
-        return LogLine(rnd, "damage", " ".join(parts) + tail)
-    return None
+    return None  # an event of the ruleset's own that it does not word: bookkeeping

@@ -7,9 +7,9 @@ The screen (``game.ui.battle``) decodes mouse and keys into calls here (a tile c
 dropped on a tile) and draws what is here; this module turns them into :class:`~game.commands.Command`\\ s
 through the LegalAction contract only (:class:`~game.ui.picking.Picker`) and hands them to the
 :class:`~game.ui.session.BattleSession`. It knows no rule: what may be done, its cost and why not come
-from the session's legal actions, the words of a decision from ``Ruleset.prompt``, the unit panel from
-``Ruleset.unit_view``. The camera is the screen's: the controller asks for it through ``centre_on`` and
-``centre_on_hexes``, and for sounds through ``play``.
+from the session's legal actions, the words of a decision from ``Match.prompt``, the unit panel from
+``Match.unit_view`` (the match is the only door to the rules). The camera is the screen's: the
+controller asks for it through ``centre_on`` and ``centre_on_hexes``, and for sounds through ``play``.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.commands import Command
+from game.engine.match import Match
+from game.engine.protocol import DEPLOY, LegalAction, Prompt, UnitView
 from game.events import Event
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
-from game.rules import LegalAction, Prompt, UnitView
 from game.ui.battle_feed import BattleFeed
 from game.ui.battle_words import aim_hint, preview_text, short_label
 from game.ui.picking import Hover, Picker, units_at
@@ -79,14 +79,14 @@ class BattleController:
         return id(self.match), len(self.match.log)
 
     def unit_view(self, unit: int) -> UnitView:
-        """The ruleset's view of a unit, asked once per match state (the panel and tokens ask each frame)."""
+        """The match's view of a unit, asked once per match state (the panel and tokens ask each frame)."""
         key = self.state_key()
         if self._views_for != key:
             self._views.clear()
             self._views_for = key
         view = self._views.get(unit)
         if view is None:
-            view = self.match.ruleset.unit_view(self.match, unit)
+            view = self.match.unit_view(unit)
             self._views[unit] = view
         return view
 
@@ -100,7 +100,7 @@ class BattleController:
         """The ruleset's words for a decision that breaks into the turns, asked once per state."""
         key = self.state_key()
         if self._prompt_cache is None or self._prompt_cache[0] != key:
-            prompt = None if self.session.outcome is not None else self.match.ruleset.prompt(self.match)
+            prompt = self.match.prompt()  # None once the battle is over
             self._prompt_cache = (key, prompt)
         return self._prompt_cache[1]
 
@@ -151,7 +151,10 @@ class BattleController:
         if self._reach_cache is None or self._reach_cache[0] != key:
             here = self.match.position(action.actor)
             costs: dict[Hex, int] = {}
-            if here is not None:
+            if action.paths is not None:  # the rules' own costs
+                costs = {h: action.paths.costs.get(h, 0) for h in action.hexes}
+            elif here is not None:
+                # TODO(Rift on the engine): until Through the Rift's path actions carry ``paths``
                 reach = self.match.battlefield.reachable(here, 99)
                 costs = {h: reach.get(h, hex_distance(here, h)) for h in action.hexes}
             self._reach_cache = (key, costs)
@@ -190,7 +193,7 @@ class BattleController:
             self.selected = forced.actor
             self.picker = Picker(self.match, forced)
         else:
-            deploy = [a for a in self.actor_actions() if a.action == "deploy" and a.enabled]
+            deploy = [a for a in self.actor_actions() if a.action == DEPLOY and a.enabled]
             if deploy:
                 self.picker = Picker(self.match, deploy[0])
                 side = deploy[0].side
@@ -460,7 +463,7 @@ class BattleController:
         """The "Auto-deploy" button: the ruleset's deployment for the side deploying now, one command at a
         time while that side is still the one deploying."""
         side = self.session.deciding_side()
-        for cmd in self.match.ruleset.auto_deploy(self.match):
+        for cmd in self.match.auto_deploy():
             if self.session.deciding_side() != side or cmd.side not in ("", side):
                 continue
             if self.match.validate(cmd) is None:

@@ -2,8 +2,10 @@
 screenshot) played to the end by a blunt player that reads only the legal actions and the odds.
 
 This is not the AI (that is its own issue): it knows no rule. It attacks whatever the ruleset's preview
-calls an attack with the best hit chance, else walks toward the nearest hostile unit, else ends its turn.
-It exists so ``hexslinger play --screen results|pause`` can make screenshots without a player.
+calls an attack with the best hit chance, else walks toward the nearest hostile unit (on the rules' own
+paths, ``LegalAction.path_to``), else ends its turn or passes (a free action that needs no pick). Every
+command it sends is one the match accepts (``Match.validate``). It exists so ``hexslinger play --screen
+results|pause`` can make screenshots without a player.
 """
 
 from __future__ import annotations
@@ -13,19 +15,19 @@ from pathlib import Path
 from typing import Final
 
 from game.commands import Command
-from game.hexgrid import hex_distance
-from game.match import Match
+from game.engine.match import Match
+from game.engine.protocol import DEPLOY
+from game.hexgrid import Hex, hex_distance
 from game.posses import default_posses
 from game.rules import LegalAction, get_ruleset
 from game.ui.library import MAPS_DIR
 
-__all__ = ["DEMO_MAP", "demo_command", "demo_match", "deploy_all", "play_to_end"]
+__all__ = ["DEMO_MAP", "demo_command", "demo_match", "deploy_all", "play_to_end", "walk"]
 
 DEMO_MAP: Final = MAPS_DIR / "ranch_duel.tmx"
-END_WORDS: Final = ("end_turn", "end_activation", "pass", "done", "skip")
 
 
-def demo_match(ruleset: str = "frontier", map_path: Path = DEMO_MAP, seed: int = 5) -> Match:
+def demo_match(ruleset: str, map_path: Path = DEMO_MAP, seed: int = 5) -> Match:
     """The ruleset's first two default posses on ``map_path``, not yet deployed."""
     from game.battlefield import load_battlefield  # noqa: PLC0415
 
@@ -36,7 +38,18 @@ def demo_match(ruleset: str = "frontier", map_path: Path = DEMO_MAP, seed: int =
 
 
 def _legal(match: Match, cmd: Command) -> bool:
-    return match.ruleset.validate(match, cmd) is None
+    return match.validate(cmd) is None
+
+
+def walk(match: Match, action: LegalAction, end: Hex) -> tuple[Hex, ...] | None:
+    """The path a "path" action takes to ``end``: the rules' canonical one (``LegalAction.path_to``)."""
+    if action.paths is None:
+        # TODO(Rift on the engine): Through the Rift's path actions carry no ``paths`` until its port to
+        # the shared engine; until then, the battlefield's shortest path (the match validates it).
+        here = match.position(action.actor)
+        found = match.battlefield.path(here, end) if here is not None else None
+        return tuple(found) if found is not None else None
+    return action.path_to(end)
 
 
 def _attack(match: Match, action: LegalAction) -> tuple[Fraction, Command] | None:
@@ -58,7 +71,7 @@ def demo_command(match: Match) -> Command:
     first = actions[0]
     if first.needs == "assign":
         return first.command(targets=(first.targets[0],) * max(1, first.max_picks))
-    if first.action == "deploy" and first.hexes:
+    if first.action == DEPLOY and first.hexes:
         return first.command(hex=first.hexes[0])
     usable = [a for a in actions if a.enabled]
     if first.needs == "choice" and first.choices and len({a.action for a in usable}) == 1:
@@ -83,13 +96,15 @@ def demo_command(match: Match) -> Command:
             for end in sorted(a.hexes, key=lambda h: (hex_distance(h, there), h))[:6]:
                 if hex_distance(end, there) >= hex_distance(here, there):
                     break
-                path = match.battlefield.path(here, end)
-                if path is not None and _legal(match, cmd := a.command(path=tuple(path))):
+                path = walk(match, a, end)
+                if path is not None and _legal(match, cmd := a.command(path=path)):
                     return cmd
-    for word in END_WORDS:
-        for a in usable:
-            if a.action == word and a.needs == "":
-                return a.command()
+    # nothing to attack or walk to: end the turn, else let a reaction go (a free action needing no pick)
+    done = next((a for a in usable if a.needs == "" and a.ends_turn), None) or next(
+        (a for a in usable if a.needs == "" and a.cost == 0), None
+    )
+    if done is not None:
+        return done.command()
     for a in usable:
         if a.needs == "choice" and a.choices:
             return a.command(option=a.choices[0])
@@ -100,7 +115,7 @@ def demo_command(match: Match) -> Command:
 
 def deploy_all(match: Match) -> None:
     """Deploy every unit the way the battle screen's auto-deploy does."""
-    for cmd in match.ruleset.auto_deploy(match):
+    for cmd in match.auto_deploy():
         match.apply(cmd)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from game.match import Match
+from game.engine.match import Match
 from game.posses import file_stem
 from game.rules import UnknownRulesetError, get_ruleset
 from game.save import SaveError
@@ -25,7 +25,10 @@ from game.ui.battle import BattleScreen
 from game.ui.dialogs import ConfirmDialog, MessageDialog, problems_html, save_error_html
 from game.ui.gui import Shell
 from game.ui.library import MAPS_DIR, autosave_dir, saves_dir
+from game.ui.load_screen import LoadScene
 from game.ui.newbattle import BattleSetup, NewBattleScene, new_seed
+from game.ui.pause import PauseMenu
+from game.ui.results import ResultsScene
 from game.ui.scenes import Action, Push, Quit, Replace, Unwind
 from game.ui.session import BattleSession, latest_autosave
 
@@ -104,7 +107,7 @@ class Flow:
         return Push(MessageDialog(self.shell, heading, text_html))
 
     # -- the title's buttons
-    def new_battle(self, ruleset: str = "frontier") -> Action:
+    def new_battle(self, ruleset: str = "") -> Action:
         last = self.last_setup
         return Push(
             NewBattleScene(
@@ -126,8 +129,6 @@ class Flow:
         return self.open_save(path, "The battle cannot continue")
 
     def load_screen(self) -> Action:
-        from game.ui.load_screen import LoadScene  # noqa: PLC0415  (it imports this module)
-
         return Push(LoadScene(self.shell, self))
 
     # -- battles
@@ -208,13 +209,9 @@ class Flow:
         )
 
     def pause(self, screen: BattleScreen) -> Action:
-        from game.ui.pause import PauseMenu  # noqa: PLC0415  (it imports this module)
-
         return Push(PauseMenu(self.shell, screen, self))
 
     def results(self, session: BattleSession) -> Action:
-        from game.ui.results import ResultsScene  # noqa: PLC0415  (it imports this module)
-
         tmap = None
         if session.match.map_path is not None:
             try:
@@ -237,7 +234,7 @@ class Flow:
         match = session.match
         assert match.map_path is not None
         setup = BattleSetup(
-            ruleset=match.ruleset.name,
+            ruleset=match.ruleset_name,
             map_path=match.map_path,
             posses=list(match.posses),
             seed=new_seed(),

@@ -7,6 +7,10 @@ player) and ``autosaves/`` (written by :class:`~game.ui.session.BattleSession` a
 Listing never fails: a map that does not load lists its check-map problems, a save that cannot be read
 (whatever it is: damaged, hostile, a FIFO or a link to a device; :mod:`game.safeio` bounds the reading)
 lists its :class:`~game.save.SaveError` text; the screens show them and the game goes on.
+
+A map lists the rulesets it suits in its ``rulesets`` property (none: every installed ruleset); of the
+ids it names only the installed ones count here (``hexslinger check-map`` reports the others), and a map
+that names rulesets of which none is installed cannot be played.
 """
 
 from __future__ import annotations
@@ -17,12 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from game.battlefield import build_battlefield
+from game.battlefield import build_battlefield, map_rulesets
 from game.engine import registry
 from game.hexgrid import Hex, StaggerAxis
+from game.mapcheck import ruleset_problems
 from game.posses import data_dir, file_stem
 from game.resources import maps_dir
-from game.rules import UnknownRulesetError, get_ruleset
 from game.safeio import remove_stale_temp_files
 from game.save import SaveError, read_save
 from game.tiledmap import MapLoadError, MapProblem, load_tiled_map
@@ -42,7 +46,6 @@ __all__ = [
 ]
 
 MAPS_DIR: Final = maps_dir()
-RULESET_ORDER: Final = ("frontier", "rift")
 
 
 def autosave_dir() -> Path:
@@ -60,12 +63,11 @@ def save_path(name: str) -> Path:
     return saves_dir() / f"{file_stem(name)}.json"
 
 
-@functools.cache
 def ruleset_title(name: str) -> str:
-    """A ruleset's title ("Through the Rift"), or its id when this Hexslinger lacks it."""
+    """A ruleset's title ("Through the Rift"), from its plugin; its id when none is installed."""
     try:
-        return get_ruleset(name).title
-    except UnknownRulesetError:
+        return registry.plugin(name).title
+    except registry.UnknownRulesetError:
         return name
 
 
@@ -134,11 +136,10 @@ def inspect_map(path: Path) -> MapInfo:
                 "add deploy_zone objects with side=side1 and side=side2 (docs/MAPS.md)",
             )
         ]
-    rulesets = tuple(
-        part
-        for part in (p.strip().lower() for p in _map_text(props.get("rulesets")).split(","))
-        if part in registry.ruleset_ids()
-    )
+    named = map_rulesets(props.get("rulesets"))
+    rulesets = tuple(r for r in named if r in registry.ruleset_ids())
+    if named and not rulesets and not problems:  # made only for rulesets this Hexslinger lacks
+        problems = ruleset_problems(tmap)
     side_names = {
         side: _map_text(props.get(f"{side}_name")) for side in sides if _map_text(props.get(f"{side}_name"))
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import pygame
 from pygame_gui.core import ObjectID
@@ -17,11 +17,9 @@ from pygame_gui.elements import UIPanel, UITextBox
 
 from game.ui.gui import GuiManager, Shell, TipButton
 from game.ui.library import SaveEntry, list_saves
+from game.ui.routes import SaveRoutes
 from game.ui.scenes import Action, Pop
 from game.ui.sheet import Column, Row, RowList, SheetScene
-
-if TYPE_CHECKING:
-    from game.ui.flow import Flow
 
 __all__ = ["LoadScene"]
 
@@ -45,7 +43,7 @@ class LoadScene(SheetScene):
     heading = "Load a Battle"
     sheet_size = (1060, 680)
 
-    def __init__(self, shell: Shell, flow: Flow, size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(self, shell: Shell, flow: SaveRoutes, size: tuple[int, int] = (1280, 720)) -> None:
         self.flow = flow
         self.entries: list[SaveEntry] = []
         self.selected: int | None = None

@@ -1,11 +1,13 @@
 """The New Battle screen: the ruleset, the map (with a picture of it), who plays each side, each side's
 posse from the posse library, and the seed; Start hands a :class:`BattleSetup` to the caller.
 
-The screen decides no rule: the maps come with their check-map problems (a broken map shows them in a
-message and cannot be started), the posses from :mod:`game.posses` (saved ones and the defaults), and the
-caller builds the match. The map pictures are rendered once per map version and kept in memory and in the
-user's cache folder (``platformdirs.user_cache_dir("hexslinger")/thumbnails``, ``$HEXSLINGER_CACHE_DIR``
-overrides it).
+The screen decides no rule and names no ruleset: the rulesets are the installed plugins
+(:mod:`game.engine.registry`), in their order; the maps are those that suit the chosen ruleset (a map's
+``rulesets`` property; none: every ruleset) with their check-map problems (a broken map shows them in a
+message and cannot be started); the posses come from :mod:`game.posses` (saved ones and the defaults),
+and the caller builds the match. The map pictures are rendered once per map version and kept in memory
+and in the user's cache folder (``platformdirs.user_cache_dir("hexslinger")/thumbnails``;
+``$HEXSLINGER_CACHE_DIR`` overrides it).
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu, UIImage, UILabel, UIPanel, UITextBox, UITextEntryLine
 
-from game.posses import PosseEntry, PosseFileError, list_posses, load_posse
+from game.engine import registry
+from game.engine.match import Match
+from game.posses import PosseEntry, PosseFileError, buildable_rulesets, list_posses, load_posse
 from game.rules import PosseSpec, get_ruleset
 from game.safeio import FileRefusedError, read_file
 from game.tiledmap import MAX_FILE_BYTES, MapLoadError, load_tiled_map
@@ -40,9 +44,8 @@ from game.ui.render import MapRenderer
 from game.ui.scenes import Action, Pop, Push
 from game.ui.sheet import Column, Row, RowList, SheetScene, fit_text
 
-__all__ = ["AI_TIP", "RULESETS", "BattleSetup", "NewBattleScene", "map_thumbnail"]
+__all__ = ["AI_TIP", "BattleSetup", "NewBattleScene", "map_thumbnail", "rulesets"]
 
-RULESETS: Final = (("frontier", "Frontier"), ("rift", "Through the Rift"))
 AI_TIP: Final = "Computer players are not in this version yet"
 CACHE_ENV: Final = "HEXSLINGER_CACHE_DIR"
 THUMB_MAX: Final = 640  # the cached picture's longest side
@@ -50,6 +53,11 @@ SEED_LIMIT: Final = 2**31
 ZONE_COLORS: Final = ((120, 170, 235), (200, 60, 44), (92, 160, 132), (92, 100, 176))
 POSSE_SCREEN: Final = "game.ui.posse_screen"
 DROP_ARROW: Final = 20  # the width of a drop-down's open button (pygame-gui's, not scaled by the theme)
+
+
+def rulesets() -> list[tuple[str, str]]:
+    """The rulesets to pick, as (id, title): every installed one whose posses can be built, in menu order."""
+    return [(rid, registry.plugin(rid).title) for rid in buildable_rulesets()]
 
 
 @dataclass(slots=True)
@@ -66,6 +74,12 @@ class BattleSetup:
 
 def new_seed() -> int:
     return secrets.randbelow(SEED_LIMIT - 1) + 1
+
+
+def default_ruleset() -> str:
+    """The first installed ruleset (the screen's pick when none is given)."""
+    ids = registry.ruleset_ids()
+    return ids[0] if ids else ""
 
 
 # == thumbnails ====================================================================================
@@ -228,20 +242,19 @@ class NewBattleScene(SheetScene):
         *,
         on_start: Callable[[BattleSetup], Action | None],
         maps_dir: Path = MAPS_DIR,
-        ruleset: str = "frontier",
+        ruleset: str = "",
         map_name: str = "",
         seed: int | None = None,
         size: tuple[int, int] = settings.WINDOW_SIZE,
     ) -> None:
         self.on_start = on_start
         self.maps_dir = maps_dir
-        self.ruleset = ruleset
-        self.maps: list[Path] = list_maps(maps_dir)
+        self.ruleset = ruleset if ruleset in registry.ruleset_ids() else default_ruleset()
+        self.all_maps: list[Path] = list_maps(maps_dir)
         self._infos: dict[Path, MapInfo] = {}
+        self.maps: list[Path] = []
         self.map_index = 0
-        for i, path in enumerate(self.maps):
-            if path.stem == map_name:
-                self.map_index = i
+        self._list_maps(map_name)
         self.sides: list[_Side] = [_Side(), _Side()]
         self.seed_text = str(seed if seed is not None else new_seed())
         self.note = ""
@@ -259,6 +272,13 @@ class NewBattleScene(SheetScene):
         self._load_posses()
 
     # -- model
+    def _list_maps(self, keep: str = "") -> None:
+        """The maps that suit the ruleset (a map that cannot be read is listed for every ruleset, with its
+        problems); the map called ``keep`` stays picked if it is still listed."""
+        self.maps = [p for p in self.all_maps if self.map_info(p).suits(self.ruleset)]
+        names = [p.stem for p in self.maps]
+        self.map_index = names.index(keep) if keep in names else 0
+
     @property
     def current_map(self) -> Path | None:
         return self.maps[self.map_index] if self.maps else None
@@ -282,7 +302,10 @@ class NewBattleScene(SheetScene):
     def _load_posses(self) -> None:
         """The library's posses for the ruleset; each side keeps its pick if it is still there, else gets
         a default (side 1 the first built-in posse, side 2 the second)."""
-        self.posse_entries = list_posses(self.ruleset)
+        try:
+            self.posse_entries = list_posses(self.ruleset)
+        except PosseFileError:  # a ruleset the posse library cannot list: no posses to pick (Start says so)
+            self.posse_entries = []
         usable = [e.name for e in self.posse_entries if e.error is None]
         builtin = [e.name for e in self.posse_entries if e.builtin]
         for i, side in enumerate(self.sides):
@@ -327,7 +350,7 @@ class NewBattleScene(SheetScene):
         """Why Start cannot be pressed now, or None."""
         info = self.info
         if info is None:
-            return f"no maps found in {self.maps_dir}"
+            return f"no maps for {ruleset_title(self.ruleset)} found in {self.maps_dir}"
         if info.problems:
             return f"{info.title} has problems: fix them in Tiled (check-map lists them) or pick another map"
         if not info.playable:
@@ -411,7 +434,7 @@ class NewBattleScene(SheetScene):
             selected=self.map_index if self.maps else None,
             name="map",
             row_height=row_h,
-            empty_text=f"No .tmx maps in {self.maps_dir}",
+            empty_text=f"No .tmx maps for {ruleset_title(self.ruleset)} in {self.maps_dir}",
         )
         y += list_h + self.px(10)
         remaining = rect.bottom - y
@@ -469,12 +492,17 @@ class NewBattleScene(SheetScene):
         control = pygame.Rect(rect.x + label_w, y, rect.width - label_w, row_h)
         half = (control.width - self.px(8)) // 2
         rules = control if self.wide else pygame.Rect(rect.x, y, rect.width, row_h)
-        rules_half = (rules.width - self.px(8)) // 2
+        choices = rulesets()  # two a row: each title has the room "Through the Rift" needs
+        cols = max(1, min(2, len(choices)))
+        rules_w = (rules.width - self.px(8) * (cols - 1)) // cols
         if self.wide:
             self.label(pygame.Rect(rect.x, y, label_w, row_h), "Ruleset")
-        for i, (rid, title) in enumerate(RULESETS):
+        for i, (rid, title) in enumerate(choices):
+            r, c = divmod(i, cols)
             button = self.button(
-                pygame.Rect(rules.x + i * (rules_half + self.px(8)), y, rules_half, row_h),
+                pygame.Rect(
+                    rules.x + c * (rules_w + self.px(8)), y + r * (row_h + self.px(6)), rules_w, row_h
+                ),
                 title,
                 lambda r=rid: self.pick_ruleset(r),  # type: ignore[misc]
                 object_id=f"#ruleset_{rid}",
@@ -483,6 +511,7 @@ class NewBattleScene(SheetScene):
             if rid == self.ruleset:
                 button.set_selected(True)
             self.buttons[f"ruleset_{rid}"] = button
+        y += (len(choices) - 1) // cols * (row_h + self.px(6))
         y += row_h + self.px(14)
         shown = self.info
         edit_w = self.px(72) if self.wide else self.px(68)
@@ -648,7 +677,9 @@ class NewBattleScene(SheetScene):
         if ruleset == self.ruleset:
             return
         self._sync()
+        current = self.current_map
         self.ruleset = ruleset
+        self._list_maps(current.stem if current is not None else "")
         for side in self.sides:
             side.posse = ""
             side.custom = None
@@ -731,7 +762,7 @@ class NewBattleScene(SheetScene):
         except PosseFileError as error:
             self.set_note(f"{error.what} -- {error.fix}")
             return
-        problems = get_ruleset(setup.ruleset).validate_posses(setup.posses)
+        problems = Match.posse_problems(get_ruleset(setup.ruleset), setup.posses)
         if problems:  # the ruleset would refuse them: say why here rather than start
             self.set_note("; ".join(problems))
             return

@@ -3,8 +3,9 @@
 The battle screen selects a :class:`~game.rules.LegalAction` from the action bar, then hands every hovered
 and clicked hex to a :class:`Picker`, which follows the LegalAction contract only (``needs``: "", target,
 targets, hex, path, choice, assign) and asks the match for the rest: the path under the mouse and what it
-costs (the battlefield), the exact odds (``match.preview``), and which units a blast would reach (the
-units whose preview exists for that impact point). What it shows is in :class:`Hover`.
+costs (the rules' own tree of paths, ``LegalAction.path_to``), the exact odds (``match.preview``), and
+which units a blast would reach (the units whose preview exists for that impact point). What it shows
+is in :class:`Hover`.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.commands import Command
+from game.engine.match import Match
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
 from game.rules import AttackPreview, LegalAction
 
 __all__ = ["Hover", "Picker", "units_at"]
@@ -151,12 +152,7 @@ class Picker:
             here = self.match.position(a.actor)
             if here is None or h not in a.hexes:
                 return Hover(h, reason="out of reach")
-            # walk only through tiles the rules offered as reachable: a unit standing on a tile that was
-            # not offered (Frontier: no one moves through another unit) blocks it
-            offered = set(a.hexes)
-            standing = {self.match.position(u) for u in self.match.units()}
-            blocked = frozenset(p for p in standing if p is not None and p not in offered and p != here)
-            path = self.match.battlefield.path(here, h, blocked)
+            path, cost = self._walk(a, here, h)
             if path is None:
                 return Hover(h, reason="no way there")
             charged: int | None = None
@@ -169,18 +165,34 @@ class Picker:
                 ]
                 if near:
                     charged = min(near, key=lambda u: (_distance(self.match, u, h), u))
-            cmd = a.command(path=tuple(path), target=charged, option=self.option)
+            cmd = a.command(path=path, target=charged, option=self.option)
             preview = self.match.preview(cmd)
             return Hover(
                 h,
                 True,
-                path=tuple(path),
-                path_cost=self.match.battlefield.path_cost(path),
+                path=path,
+                path_cost=cost,
                 target=charged,
                 preview=preview,
                 command=cmd,
             )
         return Hover(h, reason="this action needs no tile")
+
+    def _walk(self, a: LegalAction, here: Hex, end: Hex) -> tuple[tuple[Hex, ...] | None, int]:
+        """The path the action takes to ``end`` and what it costs: the rules' canonical path."""
+        if a.paths is not None:
+            path = a.path_to(end)
+            return path, a.paths.cost_to(end) or 0
+        # TODO(Rift on the engine): Through the Rift's path actions carry no ``paths`` until its port to
+        # the shared engine; until then the battlefield's path through the offered tiles only (a unit
+        # standing on a tile the rules did not offer blocks it).
+        offered = set(a.hexes)
+        standing = {self.match.position(u) for u in self.match.units()}
+        blocked = frozenset(p for p in standing if p is not None and p not in offered and p != here)
+        found = self.match.battlefield.path(here, end, blocked)
+        if found is None:
+            return None, 0
+        return tuple(found), self.match.battlefield.path_cost(found)
 
     def click(self, h: Hex | None, pointed: int | None = None) -> Command | None:
         """A click on ``h`` (on the token of ``pointed``, if given): the command to send now, or None (a

@@ -21,6 +21,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIImage, UIScrollingContainer
 
+from game.engine.builder import same_name
 from game.posses import Choice
 from game.ui.gui import GuiManager, GuiScene, Shell, TipButton, find_serif_fonts, resolve_theme_fonts
 
@@ -80,10 +81,6 @@ def tooltip_for(choice: Choice) -> str | None:
     if choice.detail:
         return f"<b>{esc(choice.label)}</b><br>{esc(choice.detail)}"
     return None
-
-
-def same_name(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
 class ChoiceButton(TipButton):

@@ -6,9 +6,10 @@ The screen draws :class:`game.posses.PosseDraft` and decides no rule. Each optio
 
 - the posse: its name, its faction, its units (click one to edit it; Remove), and the unit kinds to
   recruit (a kind the rules refuse says why);
-- the selected unit: its name and its fields. A Frontier unit picks its weapon; a Through the Rift Rifter
-  has tabs for attitude and level (second attitude, level-7 pick), weapons, talents and skills (ranks,
-  points left, Auto); a goon has nothing to choose;
+- the selected unit: its name and its fields, as its ruleset's builder groups them (several groups are
+  tabs, each with its to-do count). A Frontier unit picks its weapon; a Through the Rift Rifter has tabs
+  for attitude and level (second attitude, level-7 pick), weapons, talents and skills (ranks, points left,
+  Auto); a goon has nothing to choose;
 - on a wide window, a sheet summing the unit up (on a narrow one it is a tab or follows the choices);
 - along the bottom, the posse's problems in the rules' words ("Ready to fight" when none), and Load,
   Save, Back and Done (only when nothing is wrong; calls ``on_done(spec, name)``).
@@ -76,7 +77,8 @@ UNSAVED_NOTE: Final = "This posse has unsaved changes: Save it, or press Back ag
 
 
 class PosseScreen(UnitEditor):
-    """The posse builder for ``ruleset_name`` ("frontier" or "rift"), the posse fighting on ``side``.
+    """The posse builder for ``ruleset_name`` (a ruleset of the registry with a builder), the posse fighting
+    on ``side``.
 
     ``start``: a posse to begin with (else an empty one). Done calls ``on_done(spec, name)`` and does the
     action it returns (None, or no ``on_done``: the builder closes with Pop).
@@ -106,7 +108,7 @@ class PosseScreen(UnitEditor):
                 draft.side = side
                 self.draft = draft
         self.selected: int | None = 0 if self.draft.units else None
-        self.tab = "attitude"
+        self.tab = ""  # the unit's field group shown (its first, until another tab is picked)
         self.origin: str | None = None  # the saved posse this one was loaded from or last saved as
         self._clean = self.draft.to_json()
         self._warned_unsaved = False
@@ -328,21 +330,7 @@ class PosseScreen(UnitEditor):
         recruits.set_scrollable_area_dimensions((width, max(1, need)))
 
     def _unit_text(self, i: int) -> str:
-        draft = self.draft
-        unit = draft.units[i]
-        if not unit.name:
-            unit = replace(unit, name=draft.kind_label(i))
-        if unit.character is not None:
-            ch = unit.character
-            attitude = next((c.label for c in draft.choices_for(i, "attitude") if c.selected), ch.attitude)
-            if same_name(unit.name, attitude):
-                return f"{unit.name} \u00b7 level {ch.level}"
-            return f"{unit.name} \u00b7 {attitude} {ch.level}"
-        if unit.weapon:
-            weapon = next((c.label for c in draft.choices_for(i, "weapon") if c.selected), unit.weapon)
-            return f"{unit.name} \u00b7 {weapon}"
-        kind = draft.kind_label(i)
-        return unit.name if same_name(unit.name, kind) else f"{unit.name} \u00b7 {kind}"
+        return self.draft.summary(i)
 
     def _unit_tip(self, i: int) -> str:
         draft = self.draft

@@ -1,10 +1,13 @@
 """The posse builder's unit columns (:class:`UnitEditor`, the base of
-:class:`~game.ui.posse_screen.PosseScreen`): the selected unit's name and fields - a Frontier unit's weapon;
-a Rifter's tabs for attitude and level, weapons, talents and skills; nothing for a goon - and the sheet
-summing the unit up (a column of its own on a wide window, else a tab or under the choices).
+:class:`~game.ui.posse_screen.PosseScreen`): the selected unit's name and fields, and the sheet summing the
+unit up (a column of its own on a wide window, else a tab or under the choices).
 
-Every option comes from ``draft.choices_for`` and is picked through the screen's ``_choose``; the rules
-decide, this module only lays the options out.
+What a unit has is its ruleset builder's (:class:`game.engine.builder.PosseBuilder`), read through the draft:
+its field groups (one group is shown as it is, several as tabs, each tab with its to-do count: a Frontier
+unit's weapon; a Rifter's attitude and level, weapons, talents and skills; nothing for a goon), each field
+drawn by its layout ("list", "grid", "stepper", "checklist", "ranks"), a group's action as a button by its
+heading, and the sheet's sections. Every option comes from ``draft.choices_for`` and is picked through the
+screen's ``_choose``; the rules decide, this module only lays the options out.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIPanel, UIScrollingContainer, UITextBox, UITextEntryLine
 
-from game.posses import FIELD_LABELS, Choice, PosseDraft
+from game.engine.builder import Choice, Field, FieldGroup, Todo
+from game.posses import PosseDraft
 from game.ui.gui import display_font
 from game.ui.posse_common import (
     RED_INK,
@@ -35,6 +39,7 @@ __all__ = ["GOON_TEXT", "NO_UNIT_TEXT", "Flow", "UnitEditor"]
 
 NO_UNIT_TEXT: Final = "Recruit a unit from the list on the left, then pick its gear here."
 GOON_TEXT: Final = "A goon comes as the rules make it: there is nothing to choose."
+SHEET_TAB: Final = "sheet"  # the tab showing the unit's sheet when the window has no room for its column
 
 
 class UnitEditor(PosseScene):
@@ -79,10 +84,9 @@ class UnitEditor(PosseScene):
     def _token(self, i: int, diameter: int) -> pygame.Surface:
         """Unit ``i``'s token (the battle map's art) at ``diameter`` pixels."""
         unit = self.draft.units[i]
-        attitudes = (unit.character.attitude,) if unit.character is not None else ()
         side = self._side_index()
         return TokenArt.shared().token_surface(
-            icon_key(unit.kind, attitudes), side, side_color(side, self.draft.faction), diameter
+            icon_key(unit.kind, self.draft.art(i)), side, side_color(side, self.draft.faction), diameter
         )
 
     # the selected unit
@@ -124,18 +128,14 @@ class UnitEditor(PosseScene):
                 "@fine_right",
             )
         y += row + self.px(10)
-        fields = draft.fields(index)
-        if "attitude" in fields:
-            tabs = [
-                ("attitude", "Attitude", None),
-                ("weapons", "Weapons", None),
-                ("talents", *self._todo_tab("Talents", draft.talents_left(index), "talent")),
-                ("skills", *self._todo_tab("Skills", draft.skill_points_left(index), "skill point")),
-            ]
+        groups = draft.groups(index)
+        tabbed = len(groups) > 1  # one group is shown as it is, several as tabs
+        if tabbed:
+            tabs = [(g.id, *self._todo_tab(g.title, g.todo)) for g in groups]
             if not self.wide:
-                tabs.append(("sheet", "Sheet", None))
+                tabs.append((SHEET_TAB, "Sheet", None))
             if self.tab not in {t[0] for t in tabs}:
-                self.tab = "attitude"
+                self.tab = groups[0].id
             tgap = self.px(4)
             widths = self._tab_widths([text for _, text, _ in tabs], middle.width - tgap * (len(tabs) - 1))
             for k, (name, text, tip) in enumerate(tabs):
@@ -156,20 +156,18 @@ class UnitEditor(PosseScene):
         self._inset(area, origin)
         content = self.scroller("fields", area, panel)
         flow = Flow(self, content, area.width - SCROLL_BAR - self.px(8))
-        if "attitude" in fields:
-            {
-                "attitude": self._attitude_tab,
-                "weapons": self._weapons_tab,
-                "talents": self._talents_tab,
-                "skills": self._skills_tab,
-                "sheet": self._sheet_tab,
-            }[self.tab](flow, index)
-        elif "weapon" in fields:
-            self._frontier_weapon(flow, index)
-            if not self.wide:
-                flow.card()
+        if tabbed:
+            group = next((g for g in groups if g.id == self.tab), None)
+            if group is None:
+                flow.card()  # the Sheet tab
+            else:
+                self._group(flow, index, group)
         else:
-            flow.text(f"<i>{esc(GOON_TEXT)}</i>", "@fine_print")
+            if groups:
+                self._group(flow, index, groups[0])
+                self._faction_limits(flow)
+            else:
+                flow.text(f"<i>{esc(GOON_TEXT)}</i>", "@fine_print")
             if not self.wide:
                 flow.card()
         content.set_scrollable_area_dimensions((flow.width, max(1, flow.y)))
@@ -191,12 +189,47 @@ class UnitEditor(PosseScene):
         return widths
 
     @staticmethod
-    def _todo_tab(title: str, left: int, what: str) -> tuple[str, str | None]:
-        if left > 0:
-            return f"{title} ({left})", f"{left} {what}{'s' if left != 1 else ''} still to choose"
-        if left < 0:
-            return f"{title} (\u2212{-left})", f"{-left} {what}{'s' if left != -1 else ''} too many"
-        return title, None
+    def _todo_tab(title: str, todo: Todo | None) -> tuple[str, str | None]:
+        """A tab's name with its to-do count, and the count in words as its tooltip."""
+        if todo is None or todo.left == 0:
+            return title, None
+        if todo.left > 0:
+            return f"{title} ({todo.left})", f"{todo.count()} still to choose"
+        return f"{title} (\u2212{-todo.left})", f"{todo.count()} too many"
+
+    def _group(self, flow: Flow, index: int, group: FieldGroup) -> None:
+        """A group's fields, under its heading ("Weapons \u2014 carrying 2" and its action's button) if
+        it has a status or an action, else each under its own label."""
+        heading = bool(group.status) or group.action is not None
+        if heading:
+            action = group.action
+            bw = self.px(150)
+            title = f"{group.title} \u2014 {group.status}" if group.status else group.title
+            flow.caption(title, right=bw + self.px(8) if action is not None else 0)
+            if action is not None:
+                self.widgets[action.id] = self.button(
+                    pygame.Rect(flow.width - bw, flow.y - self.px(30), bw, self.px(28)),
+                    action.label,
+                    lambda: self._edit(self.draft.act(index, action.id)),
+                    object_id=f"#{action.id}",
+                    class_id="@choice",
+                    tooltip=action.tip or None,
+                    container=flow.container,
+                )
+        for field in group.fields:
+            if not heading:
+                flow.caption(field.label)
+            if field.layout == "list":
+                self._list_field(flow, index, field)
+            elif field.layout == "stepper":
+                self._stepper_field(flow, index, field)
+            elif field.layout == "checklist":
+                self._checklist_field(flow, index, field)
+            elif field.layout == "ranks":
+                self._ranks_field(flow, index, field)
+            else:
+                choices = self.draft.choices_for(index, field.id)
+                self._grid(flow, index, field.id, choices, min_width=field.min_width, max_cols=field.columns)
 
     def _grid(
         self,
@@ -231,18 +264,17 @@ class UnitEditor(PosseScene):
             )
         flow.y += rows * (height + gap) + self.px(8)
 
-    def _frontier_weapon(self, flow: Flow, index: int) -> None:
-        draft = self.draft
-        choices = draft.choices_for(index, "weapon")
-        flow.caption(FIELD_LABELS["weapon"])
+    def _list_field(self, flow: Flow, index: int, field: Field) -> None:
+        """One option a row, its detail (or the rules' reason) beside it: a Frontier unit's weapon."""
+        choices = self.draft.choices_for(index, field.id)
         gap, height = self.px(8), self.px(36)
         bw = min(self.px(170), flow.width // 3)
         for choice in choices:
-            self.choice_buttons[("weapon", "", choice.id)] = self.choice_button(
+            self.choice_buttons[(field.id, "", choice.id)] = self.choice_button(
                 pygame.Rect(0, flow.y, bw, height),
                 choice.label,
-                lambda c=choice: self._choose(index, "weapon", c.id),  # type: ignore[misc]
-                object_id="#weapon",
+                lambda c=choice: self._choose(index, field.id, c.id),  # type: ignore[misc]
+                object_id=f"#{field.id}",
                 tooltip=tooltip_for(choice),
                 enabled=choice.enabled,
                 selected=choice.selected,
@@ -258,69 +290,57 @@ class UnitEditor(PosseScene):
                 pygame.Rect(bw + self.px(12), flow.y, flow.width - bw - self.px(12), -1),
                 manager=self.manager,
                 container=flow.container,
-                object_id=ObjectID("#weapon_detail", "@detail"),
+                object_id=ObjectID(f"#{field.id}_detail", "@detail"),
             )
             if box.rect.height < height:
                 box.set_relative_position((box.relative_rect.x, flow.y + (height - box.rect.height) // 2))
             flow.y += max(height, box.rect.height) + gap
         flow.y += self.px(8)
-        faction = next((c for c in draft.choices_for(None, "faction") if c.selected), None)
+
+    def _faction_limits(self, flow: Flow) -> None:
+        """What the posse's faction allows, when the ruleset says (Frontier's unit limits)."""
+        faction = next((c for c in self.draft.choices_for(None, "faction") if c.selected), None)
         if faction is not None and faction.detail:
             flow.caption(f"{faction.label}: the posse's limits")
             flow.text(esc(faction.detail), "@fine_print")
 
-    def _attitude_tab(self, flow: Flow, index: int) -> None:
-        draft = self.draft
-        flow.caption(FIELD_LABELS["attitude"])
-        self._grid(flow, index, "attitude", draft.choices_for(index, "attitude"), min_width=150, max_cols=3)
-        flow.caption(FIELD_LABELS["level"])
-        levels = draft.choices_for(index, "level")
-        current = next((k for k, c in enumerate(levels) if c.selected), 0)
+    def _stepper_field(self, flow: Flow, index: int, field: Field) -> None:
+        """\u2212, the current option and +, its detail beside: a Rifter's level. The widgets are
+        ``<field>_down``, ``<field>`` and ``<field>_up``."""
+        options = self.draft.choices_for(index, field.id)
+        if not options:
+            return
+        current = next((k for k, c in enumerate(options) if c.selected), 0)
         height, bw = self.px(32), self.px(44)
-        for key, k, text in (("level_down", current - 1, "\u2212"), ("level_up", current + 1, "+")):
-            x = 0 if key == "level_down" else bw + self.px(120)
-            choice = levels[k] if 0 <= k < len(levels) else None
+        down, up = f"{field.id}_down", f"{field.id}_up"
+        for key, k, text in ((down, current - 1, "\u2212"), (up, current + 1, "+")):
+            x = 0 if key == down else bw + self.px(120)
+            choice = options[k] if 0 <= k < len(options) else None
             self.widgets[key] = self.choice_button(
                 pygame.Rect(x, flow.y, bw, height),
                 text,
-                (lambda c=choice: self._choose(index, "level", c.id)) if choice else None,  # type: ignore[misc]
+                (lambda c=choice: self._choose(index, field.id, c.id)) if choice else None,  # type: ignore[misc]
                 object_id=f"#{key}",
-                tooltip=tooltip_for(choice) if choice else "The rules have no such level.",
+                tooltip=tooltip_for(choice) if choice else f"The rules have no such {field.label.lower()}.",
                 enabled=choice is not None and choice.enabled,
                 container=flow.container,
             )
-        self.widgets["level"] = self._caption(
-            flow.container, pygame.Rect(bw, flow.y, self.px(120), height), levels[current].label, "@level"
+        self.widgets[field.id] = self._caption(
+            flow.container, pygame.Rect(bw, flow.y, self.px(120), height), options[current].label, "@level"
         )
         detail_x = 2 * bw + self.px(132)
         self._caption(
             flow.container,
             pygame.Rect(detail_x, flow.y, flow.width - detail_x, height),
-            levels[current].detail,
+            options[current].detail,
             "@fine",
         )
         flow.y += height + self.px(14)
-        flow.caption(FIELD_LABELS["second_attitude"])
-        self._grid(flow, index, "second_attitude", draft.choices_for(index, "second_attitude"), min_width=120)
-        flow.caption(FIELD_LABELS["level7"])
-        self._grid(flow, index, "level7", draft.choices_for(index, "level7"), min_width=9999, max_cols=1)
 
-    def _weapons_tab(self, flow: Flow, index: int) -> None:
-        draft = self.draft
-        choices = draft.choices_for(index, "weapons")
-        carried = [c.label for c in choices if c.selected]
-        bw = self.px(150)
-        flow.caption(f"{FIELD_LABELS['weapons']} \u2014 carrying {len(carried)}", right=bw + self.px(8))
-        self.widgets["reset_weapons"] = self.button(
-            pygame.Rect(flow.width - bw, flow.y - self.px(30), bw, self.px(28)),
-            "Defaults",
-            lambda: self._edit(self.draft.reset_weapons(index)),
-            object_id="#reset_weapons",
-            class_id="@choice",
-            tooltip="Back to the weapons the attitude starts with.",
-            container=flow.container,
-        )
-        # the numbers beside each weapon must fit at any UI scale: the buttons give way, then the columns
+    def _checklist_field(self, flow: Flow, index: int, field: Field) -> None:
+        """Toggles in one or two columns, each option's detail beside it: a Rifter's weapons."""
+        choices = self.draft.choices_for(index, field.id)
+        # the numbers beside each option must fit at any UI scale: the buttons give way, then the columns
         fine = display_font(max(8, self.px(14)), bold=False, italic=True)
         widest = max((fine.size(c.detail)[0] for c in choices if c.detail), default=0) + self.px(14)
         cols = 2 if flow.width >= self.px(560) else 1
@@ -333,11 +353,11 @@ class UnitEditor(PosseScene):
             r, c = divmod(k, cols)
             x = c * (colw + self.px(16))
             y = flow.y + r * (height + gap)
-            self.choice_buttons[("weapons", "", choice.id)] = self.choice_button(
+            self.choice_buttons[(field.id, "", choice.id)] = self.choice_button(
                 pygame.Rect(x, y, bw, height),
                 choice.label,
-                lambda c=choice: self._choose(index, "weapons", c.id),  # type: ignore[misc]
-                object_id="#weapons",
+                lambda c=choice: self._choose(index, field.id, c.id),  # type: ignore[misc]
+                object_id=f"#{field.id}",
                 tooltip=tooltip_for(choice),
                 enabled=choice.enabled,
                 selected=choice.selected,
@@ -351,52 +371,21 @@ class UnitEditor(PosseScene):
             )
         flow.y += math.ceil(len(choices) / cols) * (height + gap) + self.px(6)
 
-    def _talents_tab(self, flow: Flow, index: int) -> None:
+    def _ranks_field(self, flow: Flow, index: int, field: Field) -> None:
+        """A row per key, its name and its options in a line: a Rifter's skill ranks."""
         draft = self.draft
-        left = draft.talents_left(index)
-        state = (
-            f"{left} still to pick"
-            if left > 0
-            else f"{-left} too many: take some away"
-            if left < 0
-            else "all picked"
-        )
-        flow.caption(f"{FIELD_LABELS['talents']} \u2014 {state}")
-        self._grid(flow, index, "talents", draft.choices_for(index, "talents"), min_width=200, max_cols=3)
-
-    def _skills_tab(self, flow: Flow, index: int) -> None:
-        draft = self.draft
-        left = draft.skill_points_left(index)
-        state = (
-            f"{left} points left"
-            if left > 0
-            else f"{-left} points too many"
-            if left < 0
-            else "every point spent"
-        )
-        bw = self.px(150)
-        flow.caption(f"Skills \u2014 {state}", right=bw + self.px(8))
-        self.widgets["auto_skills"] = self.button(
-            pygame.Rect(flow.width - bw, flow.y - self.px(30), bw, self.px(28)),
-            "Auto",
-            lambda: self._edit(self.draft.auto_skills(index)),
-            object_id="#auto_skills",
-            class_id="@choice",
-            tooltip="Spend the points left on the skills in order (or take back the excess).",
-            container=flow.container,
-        )
         height, gap = self.px(30), self.px(4)
-        for sid, name, _rank in draft.skills(index):
-            ranks = draft.choices_for(index, "skill", sid)
+        for key, name in draft.keys(index, field.id):
+            ranks = draft.choices_for(index, field.id, key)
             rw = self.px(38)
             label_w = max(self.px(120), flow.width - len(ranks) * (rw + self.px(4)))
             self._caption(flow.container, pygame.Rect(0, flow.y, label_w, height), name, "@fine")
             for k, choice in enumerate(ranks):
-                self.choice_buttons[("skill", sid, choice.id)] = self.choice_button(
+                self.choice_buttons[(field.id, key, choice.id)] = self.choice_button(
                     pygame.Rect(label_w + k * (rw + self.px(4)), flow.y, rw, height),
                     choice.label,
-                    lambda c=choice, s=sid: self._choose(index, "skill", c.id, s),  # type: ignore[misc]
-                    object_id="#skill",
+                    lambda c=choice, s=key: self._choose(index, field.id, c.id, s),  # type: ignore[misc]
+                    object_id=f"#{field.id}",
                     tooltip=tooltip_for(choice),
                     enabled=choice.enabled,
                     selected=choice.selected,
@@ -404,43 +393,22 @@ class UnitEditor(PosseScene):
                 )
             flow.y += height + gap
 
-    def _sheet_tab(self, flow: Flow, index: int) -> None:
-        flow.card()
-
     # the sheet
     def _card_html(self, index: int | None) -> str:
+        """The unit's sheet as its builder sums it up, section by section, then its problems."""
         draft = self.draft
-        if index is None:
+        sheet = draft.sheet(index) if index is not None else None
+        if index is None or sheet is None:
             return f"<i>{esc(NO_UNIT_TEXT)}</i>"
-        unit = draft.units[index]
         lines: list[str] = []
-
-        def picked(field: str) -> list[Choice]:
-            return [c for c in draft.choices_for(index, field) if c.selected]
-
-        kind = next((c for c in draft.choices_for(None, "add") if c.id == unit.kind), None)
-        if unit.character is not None:
-            ch = unit.character
-            for c in [*picked("attitude"), *(c for c in picked("second_attitude") if c.id)]:
-                lines += [f"<b>{esc(c.label)}</b>", esc(c.detail), ""]
-            level7 = [c.label for c in picked("level7")]
-            if ch.level >= 7 and level7:
-                lines += ["<b>Level 7</b>", esc(level7[0]), ""]
-            lines.append("<b>Weapons</b>")
-            lines += [f"\u2022 {esc(c.label)}  <i>{esc(c.detail)}</i>" for c in picked("weapons")]
-            talents = ", ".join(c.label for c in picked("talents"))
-            lines += ["", "<b>Talents</b>", esc(talents) if talents else "<i>none</i>"]
-            skills = ", ".join(f"{name} {rank}" for _sid, name, rank in draft.skills(index) if rank)
-            lines += ["", "<b>Skills</b>", esc(skills) if skills else "<i>none</i>"]
-            fielded = draft.fielded(index)
-            if len(fielded) > 1:
-                lines += ["", "<b>Takes the field with</b>", esc(", ".join(fielded[1:]))]
-        else:
-            weapon = picked("weapon")
-            if weapon:
-                lines += ["<b>Weapon</b>", f"{esc(weapon[0].label)}: {esc(weapon[0].detail)}", ""]
-            if kind is not None and kind.detail:
-                lines += ["<b>Profile</b>", esc(kind.detail)]
+        for k, section in enumerate(sheet.sections):
+            if k:
+                lines.append("")
+            lines.append(f"<b>{esc(section.title)}</b>")
+            lines += [esc(line) for line in section.lines]
+            lines += [f"\u2022 {esc(label)}  <i>{esc(detail)}</i>" for label, detail in section.items]
+            if not section.lines and not section.items and section.empty:
+                lines.append(f"<i>{esc(section.empty)}</i>")
         problems = draft.unit_problems(index)
         if problems:
             lines.append("")
@@ -448,20 +416,9 @@ class UnitEditor(PosseScene):
         return "<br>".join(lines)
 
     def _card_kind(self, index: int) -> str:
-        """The line under a unit's name on its sheet: its kind, a Rifter's attitude(s) and level."""
-        draft = self.draft
-        unit = draft.units[index]
-        text = draft.kind_label(index)
-        if unit.character is not None:
-            attitudes = [
-                c.label
-                for field in ("attitude", "second_attitude")
-                for c in draft.choices_for(index, field)
-                if c.selected and c.id
-            ]
-            return f"{text}: {' & '.join(attitudes)}, level {unit.character.level}"
-        faction = next((c.label for c in draft.choices_for(None, "faction") if c.selected), "")
-        return f"{text} \u2014 {faction}" if faction else text
+        """The line under a unit's name on its sheet (its kind; a Rifter's attitudes and level)."""
+        sheet = self.draft.sheet(index)
+        return sheet.subtitle if sheet is not None else self.draft.kind_label(index)
 
     def _build_card(self, container: Any, x: int, y: int, width: int, height: int | None) -> int:
         """The selected unit's sheet at (x, y): its token, name and kind over what it has (height None:

@@ -1,5 +1,5 @@
 """The results screen: who won and why, and what every unit did (attacks, hits, damage dealt and taken,
-how it left the fight), read from the match's events by :func:`~game.ui.session.battle_stats`.
+how it left the fight, in the ruleset's words), read from the match by :func:`game.stats.battle_stats`.
 
 Rematch starts the same posses on the same map under the same rules with a new seed; Save Replay writes
 the whole battle to ``<data dir>/saves/<name>.json`` (``hexslinger replay FILE --verify`` replays it);
@@ -9,20 +9,19 @@ Title goes back to the title screen.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIPanel, UIScrollingContainer
 
+from game.stats import UnitStats, battle_stats
 from game.ui.dialogs import NameDialog
 from game.ui.gui import GuiManager, Shell, TipButton
+from game.ui.routes import BattleRoutes
 from game.ui.scenes import Action, Push
-from game.ui.session import BattleSession, UnitStats, battle_stats
+from game.ui.session import BattleSession
 from game.ui.sheet import PassLabel, ScrollAssist, SheetScene
-
-if TYPE_CHECKING:
-    from game.ui.flow import Flow
 
 __all__ = ["COLUMNS", "ResultsScene", "out_text"]
 
@@ -34,16 +33,11 @@ COLUMNS: Final = (
     ("Taken", 0.11, "right"),
     ("Fate", 0.25, "left"),
 )
-FATES: Final = {
-    "": "standing",
-    "out_of_action": "out of action",
-    "overcome": "overcome",
-    "fled": "fled the field",
-}
 
 
 def out_text(out: str) -> str:
-    return FATES.get(out, out.replace("_", " "))
+    """A unit's fate for the table: how it left the fight in the ruleset's words, else "standing"."""
+    return out or "standing"
 
 
 def _home_relative(path: Path) -> str:
@@ -62,7 +56,7 @@ class ResultsScene(SheetScene):
         self,
         shell: Shell,
         session: BattleSession,
-        flow: Flow,
+        flow: BattleRoutes,
         *,
         side_names: dict[str, str] | None = None,
         map_title: str = "",
@@ -107,7 +101,7 @@ class ResultsScene(SheetScene):
         )
         self.label(
             pygame.Rect(pad, self.content_top + self.px(22), inner.width - 2 * pad, self.px(22)),
-            f"{match.ruleset.title} \u00b7 {map_name} \u00b7 {len(match.log)} moves \u00b7 seed {match.seed}",
+            f"{match.ruleset_title} \u00b7 {map_name} \u00b7 {len(match.log)} moves \u00b7 seed {match.seed}",
             class_id="@note",
             object_id="#facts",
         )

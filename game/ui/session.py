@@ -1,5 +1,5 @@
-"""A battle being played in the window, without pygame: the match, whose decision it is, undo, autosave,
-hand-over between hotseat players and the numbers for the results screen.
+"""A battle being played in the window, without pygame: the match, whose decision it is, undo, autosave and
+hand-over between hotseat players (the results screen's numbers are :mod:`game.stats`).
 
 The UI knows no rule: it reads ``legal_actions`` (what is allowed, its cost, why not), ``preview`` (the
 odds) and the events. This module is that reading in one place, so the screens stay drawing code and the
@@ -21,71 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.commands import Command
-from game.events import (
-    ActivationEnded,
-    ActivationStarted,
-    DamageTaken,
-    Event,
-    Roll,
-    StatusChanged,
-    UnitRemoved,
-)
-from game.match import IllegalCommandError, Match
-from game.rules import LegalAction, Outcome
+from game.engine.match import IllegalCommandError, Match
+from game.engine.protocol import LegalAction, Outcome
+from game.events import ActivationEnded, ActivationStarted, DamageTaken, Event, UnitRemoved
 from game.save import load_match, save_match
 
-__all__ = [
-    "AUTOSAVE_KEEP",
-    "BattleSession",
-    "UnitStats",
-    "battle_stats",
-    "latest_autosave",
-]
+__all__ = ["AUTOSAVE_KEEP", "BattleSession", "latest_autosave"]
 
 AUTOSAVE_KEEP = 5  # autosave files kept (one per battle, newest first)
 AUTOSAVE_GLOB = "autosave-*.json"
-NON_ATTACK_CHECKS = frozenset({"cool", "charge", "initiative", "initiative roll-off"})
-
-
-@dataclass(slots=True)
-class UnitStats:
-    """What a unit did in the battle, read from the match's events (the results screen)."""
-
-    unit: int
-    side: str
-    name: str
-    attacks: int = 0
-    hits: int = 0
-    damage_dealt: int = 0
-    damage_taken: int = 0
-    out: str = ""  # "", or how it left the fight: "overcome", "fled", "out_of_action", ...
-
-
-def battle_stats(match: Match) -> list[UnitStats]:
-    """Attacks (attack rolls), hits (rolls that hit), damage dealt and taken, and casualties per unit."""
-    stats: dict[int, UnitStats] = {}
-    for u in match.units(in_play=False):
-        ident = match.identity(u)
-        stats[u] = UnitStats(u, ident.side, ident.name)
-    for e in match.history:
-        if isinstance(e, Roll) and e.unit in stats:
-            if e.check in NON_ATTACK_CHECKS or e.target_number is None:
-                continue
-            stats[e.unit].attacks += 1
-            stats[e.unit].hits += 1 if e.success else 0
-        elif isinstance(e, DamageTaken):
-            if e.unit in stats:
-                stats[e.unit].damage_taken += e.amount
-            if e.source is not None and e.source in stats:
-                stats[e.source].damage_dealt += e.amount
-        elif isinstance(e, UnitRemoved) and e.unit in stats:
-            stats[e.unit].out = e.reason
-        elif isinstance(e, StatusChanged) and e.unit in stats and e.status in ("overcome", "out_of_action"):
-            if e.active:
-                stats[e.unit].out = e.status
-            elif stats[e.unit].out == e.status:
-                stats[e.unit].out = ""
-    return list(stats.values())
 
 
 def latest_autosave(directory: Path) -> Path | None:

@@ -62,20 +62,14 @@ ERROR_FONT_SIZE: Final = 16
 
 # -- unit tokens (game/ui/tokens.py; art from tools/gen_tokens.py)
 # Rim colours. A side's rim *shape* comes from its position (star, rope, dashed, beaded) so sides differ
-# without colour; the colour comes from the faction if it has one here, else from the position. Side 1
-# is light and side 2 dark, so they differ in greyscale too.
+# without colour; the colour comes from the faction if its ruleset plugin gives one (Faction.color), else
+# from the position. Side 1 is light and side 2 dark, so they differ in greyscale too.
 TOKEN_SIDE_COLORS: Final[tuple[Color, ...]] = (
     (206, 214, 230),  # steel
     (158, 46, 38),  # oxblood
     (92, 160, 132),  # verdigris
     (92, 100, 176),  # indigo
 )
-TOKEN_FACTION_COLORS: Final[dict[str, Color]] = {
-    "the_law": (206, 214, 230),  # Frontier: steel
-    "the_outlaws": (158, 46, 38),  # Frontier: oxblood
-    "rifters": (230, 186, 100),  # Through the Rift: brass
-    "outlaws": (158, 46, 38),  # Through the Rift's enemies: oxblood
-}
 TOKEN_HEX_FILL: Final = 55 / 64  # one token's base diameter / the hex's inscribed diameter
 TOKEN_HEX_MARGIN: Final = 0.97  # several tokens stay inside this share of the inscribed circle
 TOKEN_OVERLAP: Final = 0.12  # tokens in a crowded hex may overlap by this share of their diameter

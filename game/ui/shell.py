@@ -2,8 +2,9 @@
 
 New Battle, Continue and Load lead to the battle screens through :class:`~game.ui.flow.Flow`. For
 screenshots, ``--screen`` opens a screen over the title: ``settings``, ``newbattle``, ``load``, and
-``battle`` / ``pause`` / ``results`` on a demonstration battle (the default posses on Showdown at the Lazy
-K, deployed, and for ``results`` played to the end by :mod:`game.ui.demo`; never autosaved).
+``battle`` / ``pause`` / ``results`` on a demonstration battle of the chosen ruleset (its default posses on
+Showdown at the Lazy K, deployed, and for ``results`` played to the end by :mod:`game.ui.demo`; never
+autosaved). Without ``--ruleset`` the first installed ruleset is taken.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from game.ui.demo import demo_match, deploy_all, play_to_end
 from game.ui.flow import Flow
 from game.ui.gui import Shell
 from game.ui.load_screen import LoadScene
-from game.ui.newbattle import NewBattleScene
+from game.ui.newbattle import NewBattleScene, default_ruleset
 from game.ui.posse_screen import PosseScreen
 from game.ui.prefs import Prefs, load_prefs
 from game.ui.render import ensure_pygame
@@ -74,20 +75,24 @@ def build_title(app: App, shell: Shell, flow: Flow | None = None) -> TitleScene:
     )
 
 
-def demo_screen(shell: Shell, flow: Flow, screen: Screen, ruleset: str = "frontier") -> Scene | None:
+def demo_screen(shell: Shell, flow: Flow, screen: Screen, ruleset: str = "") -> Scene | None:
     """A screen for ``--screen`` screenshots (see the module text); None for the title. ``ruleset``: the
-    rules of the ``battle`` screen's demonstration battle."""
+    rules of the demonstration battle ("": the first installed)."""
     if screen == "settings":
         return SettingsScene(shell)
     if screen == "newbattle":
         return NewBattleScene(
-            shell, on_start=flow.start, maps_dir=flow.maps_dir, map_name="ranch_duel", seed=1881
+            shell,
+            on_start=flow.start,
+            maps_dir=flow.maps_dir,
+            ruleset=ruleset,
+            map_name="ranch_duel",
+            seed=1881,
         )
     if screen == "load":
         return LoadScene(shell, flow)
     if screen in ("battle", "pause", "results"):
-        rules = {"battle": ruleset, "pause": "rift", "results": "frontier"}[screen]
-        match = demo_match(rules)
+        match = demo_match(ruleset or default_ruleset())
         deploy_all(match)
         if screen == "results":
             play_to_end(match)
@@ -108,14 +113,15 @@ def run_shell(
     mouse: tuple[int, int] | None = None,
     screen: Screen = "title",
     prefs_path: Path | None = None,
-    ruleset: str = "frontier",
+    ruleset: str = "",
 ) -> int:
     """Open the window on the title screen (or the settings screen or the posse builder over it); returns
     the exit status.
 
     ``size`` overrides the saved window size (and fullscreen); None uses the player's preferences.
     ``ruleset``: the posse builder's rules (it opens on the ruleset's first built-in posse), or the
-    demonstration battle's for ``screen="battle"``.
+    demonstration battle's for ``screen="battle"``, ``"pause"`` and ``"results"`` ("": the first
+    installed ruleset).
     """
     ensure_pygame()
     pygame.display.init()  # key names are checked against the display's keyboard
@@ -149,6 +155,7 @@ def run_shell(
                 app.step(1 / settings.FPS_LIMIT)  # draw the battle once under the menu
                 app.apply(flow.pause(extra))
         elif screen == "posse":
+            ruleset = ruleset or default_ruleset()
             defaults = default_posses(ruleset)
             app.push(PosseScreen(shell, ruleset, start=defaults[0].spec() if defaults else None))
         if mouse is not None:

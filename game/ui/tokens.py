@@ -6,17 +6,19 @@ style, side colour), scales it once per pixel size and keeps it in an LRU cache,
 
 A side is shown by *shape* and colour together (colour-blind players, greyscale prints): the rim style comes
 from the side's position (first posse ``star``: smooth rim with star studs; second ``rope``: scalloped rope
-rim on a cross-hatched face; then ``dashed`` and ``beaded``), the colour from the faction
-(:data:`game.ui.settings.TOKEN_FACTION_COLORS`) or else the position. Markers are shapes too:
+rim on a cross-hatched face; then ``dashed`` and ``beaded``), the colour from the faction (the colour its
+ruleset plugin gives it, ``Faction.color``) or else the position. Markers are shapes too:
 
 * acting: a pulsing double ring around the base **and** a chevron above it pointing down at it;
 * selected: four corner brackets;
 * out of action / overcome: the token greyed, knocked askew and crossed out with an X;
-* health: Frontier wounds as pips (filled = left, hollow = lost), Through the Rift resolve as a bar;
-* statuses: small badges with a letter (:data:`STATUS_BADGES`), round for what helps the unit, diamond
-  for what hinders it.
+* health: wounds as pips (filled = left, hollow = lost), or a fraction of a track as a bar;
+* statuses: small badges with a letter or two, round for what helps the unit, diamond for what hinders
+  it; the letters and which it is are the ruleset's (``StatusView.badge`` / ``helps``, :func:`badge_of`).
 
-Several units on one hex (Through the Rift allows any number) are fanned out by :func:`token_layout`.
+Several units on one hex (a ruleset may allow any number) are fanned out by :func:`token_layout`.
+The module knows no ruleset: kinds, art variants, factions and statuses come from the match's views and
+the ruleset plugins.
 """
 
 from __future__ import annotations
@@ -31,17 +33,20 @@ from typing import Any
 
 import pygame
 
+from game.engine import registry
+from game.engine.protocol import StatusView
 from game.resources import asset
 from game.ui import settings
 from game.ui.render import ensure_pygame
 
 __all__ = [
-    "STATUS_BADGES",
     "TOKENS_DIR",
     "StatusBadge",
     "TokenArt",
     "TokenLayout",
+    "badge_of",
     "draw_token",
+    "faction_color",
     "icon_key",
     "side_color",
     "token_diameter",
@@ -57,53 +62,42 @@ RGB = tuple[int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class StatusBadge:
-    """How a status shows on a token: a short glyph, and whether it hinders (diamond) or helps (round)."""
+    """How a status shows on a token: a short glyph, its name, and whether it helps the unit (a round
+    badge) or hinders it (a diamond)."""
 
     glyph: str
     name: str
-    harmful: bool
+    helps: bool = True
 
 
-# Every status the rulesets set, by the id they use. A status not listed shows its first letter in a
-# neutral round badge (it never fails).
-STATUS_BADGES: dict[str, StatusBadge] = {
-    # Frontier (game.rules.frontier.components.Status / Activation)
-    "prone": StatusBadge("P", "Prone", True),
-    "taking_cover": StatusBadge("C", "Taking Cover", False),
-    "wounded": StatusBadge("W", "Wounded", True),
-    "seriously_injured": StatusBadge("SI", "Seriously Injured", True),
-    "aimed": StatusBadge("A", "Aimed", False),
-    # Through the Rift (game.rules.rift.components.StatusRecord.kind)
-    "in_cover": StatusBadge("C", "In Cover (crouched)", False),
-    "suppressed": StatusBadge("S", "Suppressed", True),
-    "stunned": StatusBadge("St", "Stunned", True),
-    "taunted": StatusBadge("T", "Taunted", True),
-    "overwhelmed": StatusBadge("O", "Overwhelmed", True),
-    "half_stress": StatusBadge("H", "Half Stress", False),
-    "hold_fire": StatusBadge("HF", "Hold Fire", False),
-    "covering_fire": StatusBadge("CF", "Covering Fire", False),
-}
+def badge_of(status: StatusView) -> StatusBadge:
+    """A status's badge as its ruleset words it: its letters (the name's first one if it gives none)."""
+    glyph = status.badge.strip() or (status.name.strip()[:1] or "?").upper()
+    return StatusBadge(glyph, status.name, status.helps)
 
 
-def status_badge(status: str) -> StatusBadge:
-    known = STATUS_BADGES.get(status)
-    if known is not None:
-        return known
-    glyph = (status.strip()[:1] or "?").upper()
-    return StatusBadge(glyph, status, False)
+def icon_key(kind: str, art: Sequence[str] = ()) -> str:
+    """The portrait for a unit: ``kind.variant`` for the first of its view's art keys (a Rifter's first
+    attitude: ``rifter.bold``), else its kind; :class:`TokenArt` falls back to the kind's own portrait."""
+    return f"{kind}.{art[0]}" if art and art[0] else kind
 
 
-def icon_key(kind: str, attitudes: Sequence[str] = ()) -> str:
-    """The icon for a unit: its kind, or for a Rifter ``rifter.<first attitude>``."""
-    if kind == "rifter" and attitudes:
-        return f"rifter.{attitudes[0]}"
-    return kind
+def faction_color(faction: str | None) -> RGB | None:
+    """The colour a ruleset plugin gives a faction (``Faction.color``), or None."""
+    if not faction:
+        return None
+    for plugin in registry.plugins():
+        for f in plugin.factions:
+            if f.id == faction and f.color is not None:
+                return f.color
+    return None
 
 
 def side_color(side_index: int, faction: str | None = None) -> RGB:
-    """The rim colour: the faction's if it has one, else the side position's."""
-    if faction is not None and faction in settings.TOKEN_FACTION_COLORS:
-        return settings.TOKEN_FACTION_COLORS[faction]
+    """The rim colour: the faction's if its ruleset gives it one, else the side position's."""
+    color = faction_color(faction)
+    if color is not None:
+        return color
     colors = settings.TOKEN_SIDE_COLORS
     return colors[side_index % len(colors)]
 
@@ -243,6 +237,14 @@ class TokenArt:
     def has_icon(self, kind: str) -> bool:
         return kind in self.icons
 
+    def icon_for(self, kind: str) -> str:
+        """The portrait drawn for ``kind``: its own, else (``kind.variant``) the kind's, else the generic
+        bust."""
+        if kind in self.icons:
+            return kind
+        base = kind.partition(".")[0]
+        return base if base in self.icons else self.fallback
+
     @property
     def zoom1_diameter(self) -> int:
         """The base's diameter at zoom 1 (the sheets are painted at ``scale`` times that)."""
@@ -265,8 +267,7 @@ class TokenArt:
 
     def composed(self, kind: str, style: int, color: RGB) -> pygame.Surface:
         """The full-size token (shadow, rim in ``color``, face, icon); unknown kinds get the generic icon."""
-        if kind not in self.icons:
-            kind = self.fallback
+        kind = self.icon_for(kind)
         style %= len(self.styles)
         key = (kind, style, color)
         surface = self._composed.get(key)
@@ -288,7 +289,7 @@ class TokenArt:
         """The token scaled so its base is ``diameter`` px across (cached); ``out``: greyed, askew, an X."""
         key = (
             "token",
-            kind if kind in self.icons else self.fallback,
+            self.icon_for(kind),
             style % len(self.styles),
             color,
             diameter,
@@ -321,16 +322,16 @@ class TokenArt:
         out: bool = False,
         wounds: tuple[int, int] | None = None,
         resolve: float | None = None,
-        statuses: Iterable[str] = (),
+        statuses: Iterable[StatusBadge] = (),
         time: float = 0.0,
     ) -> pygame.Rect:
         """Draw one token centred at ``center``; returns the area drawn on.
 
-        ``kind`` is a unit kind (``icon_key`` for Rifters); an unknown one gets the generic portrait.
-        ``side_index`` picks the rim shape (and colour unless ``faction`` has one). The base is
+        ``kind`` is a unit kind or ``icon_key``'s ``kind.variant``; an unknown one gets the generic
+        portrait. ``side_index`` picks the rim shape (and colour unless ``faction`` has one). The base is
         ``diameter`` px across, by default the zoom-1 size times ``zoom``. ``wounds`` is (left, most)
-        for Frontier pips, ``resolve`` a 0..1 fraction for Through the Rift's bar. ``time`` in seconds
-        drives the acting marker's pulse.
+        for pips, ``resolve`` a 0..1 fraction for the bar; ``statuses`` the badges (:func:`badge_of`).
+        ``time`` in seconds drives the acting marker's pulse.
         """
         d = diameter if diameter is not None else max(4, round(self.zoom1_diameter * zoom))
         cx, cy = round(center[0]), round(center[1])
@@ -505,15 +506,13 @@ class TokenArt:
         return self._remember(key, surface)
 
     def _badge_blits(
-        self, statuses: list[str], cx: int, cy: int, d: int
+        self, statuses: list[StatusBadge], cx: int, cy: int, d: int
     ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         size = max(settings.TOKEN_BADGE_MIN, round(d * 0.32))
         shown = statuses
         if len(statuses) > settings.TOKEN_BADGE_MAX:
-            shown = [
-                *statuses[: settings.TOKEN_BADGE_MAX - 1],
-                f"+{len(statuses) - settings.TOKEN_BADGE_MAX + 1}",
-            ]
+            more = len(statuses) - settings.TOKEN_BADGE_MAX + 1
+            shown = [*statuses[: settings.TOKEN_BADGE_MAX - 1], StatusBadge(f"+{more}", "more")]
         out = []
         radius = d / 2
         step = math.asin(min(1.0, size * 0.95 / (2 * radius))) * 2
@@ -525,16 +524,15 @@ class TokenArt:
             out.append((badge, (round(bx - badge.get_width() / 2), round(by - badge.get_height() / 2))))
         return out
 
-    def _badge(self, status: str, size: int) -> pygame.Surface:
-        key = ("badge", status, size)
+    def _badge(self, info: StatusBadge, size: int) -> pygame.Surface:
+        key = ("badge", info.glyph, info.helps, size)
         surface = self._cached(key)
         if surface is not None:
             return surface
-        info = StatusBadge(status, "more", False) if status.startswith("+") else status_badge(status)
         s = 4
         big = pygame.Surface((size * s, size * s), pygame.SRCALPHA, 32)
         c = size * s / 2
-        if info.harmful:
+        if not info.helps:
             fill, text = settings.TOKEN_BADGE_HARMFUL, settings.TOKEN_BADGE_HARMFUL_TEXT
             diamond = [(c, 0), (size * s, c), (c, size * s), (0, c)]
             pygame.draw.polygon(big, (*settings.TOKEN_MARK_DARK, 255), diamond)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.commands import Command
-from game.match import Match
+from game.engine.match import Match
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk
 
@@ -38,10 +38,19 @@ def rift_match(map_path: Path, seed: int) -> Match:
     )
 
 
+def rift_mirror(map_path: Path, seed: int) -> Match:
+    """Rifters against Rifters of the same attitudes: an even fight, for measuring players (the default
+    Rifters against the outlaw gang is one-sided: the Rifters win it whoever plays)."""
+    crew = (rk.rifter("cunning"), rk.rifter("bold"), rk.rifter("deliberate"))
+    return rk.new_match(rk.rifters("side1", *crew), rk.rifters("side2", *crew), seed, map_path)
+
+
 GAMES: dict[str, tuple[Callable[[Path, int], Match], Callable[[Match], Command]]] = {
     "frontier": (frontier_match, fk.aggressive_command),
     "rift": (rift_match, rk.aggressive_command),
 }
+# even encounters for measuring players against each other (tests/ai, make bench-ai)
+EVEN: dict[str, Callable[[Path, int], Match]] = {"frontier": frontier_match, "rift": rift_mirror}
 
 
 def play_log(ruleset: str, map_path: Path, seed: int, limit: int = 3000) -> list[Command]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from game.match import Match
+from game.engine.match import Match
 from game.rules import get_ruleset
 from game.tiledmap import load_tiled_map
 from game.ui.app import App

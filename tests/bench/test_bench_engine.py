@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from game.match import Match
+from game.engine.match import Match
 from game.ui.session import BattleSession
 from tests.bench import corpus
 

@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from game.ui.tokens import TokenArt, token_layout
+from game.ui.tokens import StatusBadge, TokenArt, token_layout
 
 SIZE = (1280, 720)
 KINDS = [
@@ -40,7 +40,11 @@ def test_bench_forty_tokens(benchmark: BenchmarkFixture) -> None:
             x, y = 80 + (i % 10) * 110, 100 + (i // 10) * 140
             markers: dict[str, object] = {"wounds": (i % 3 + 1, 3)} if i < 20 else {"resolve": (i % 5) / 4}
             if i % 7 == 3:
-                markers["statuses"] = ["prone", "stunned"] if i < 20 else ["in_cover"]
+                markers["statuses"] = (
+                    [StatusBadge("P", "Prone", False), StatusBadge("St", "Stunned", False)]
+                    if i < 20
+                    else [StatusBadge("C", "In Cover", True)]
+                )
             if i in (11, 29):
                 markers["out"] = True
             if i >= 36:  # four on one hex

@@ -302,7 +302,7 @@ def test_conceal_reshuffles_the_pile_only_and_forgets_its_order() -> None:
 
 
 def test_a_deck_is_plain_component_data() -> None:
-    from game.match import _canon
+    from game.engine.match import _canon
 
     rng = random.Random(7)
     deck = Deck.shuffled(frontier_14(), rng)

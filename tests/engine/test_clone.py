@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from game.commands import Command
+from game.engine.match import Match
 from game.engine.world import World
-from game.match import Match
 from game.rules.frontier import state as fst
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk

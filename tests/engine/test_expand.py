@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from game.commands import Command
+from game.engine.match import Match
 from game.hexgrid import Hex
-from game.match import Match
 from tests.bench import corpus
 
-PORTED = ("frontier",)  # rulesets whose path actions carry the engine's path trees
+PORTED = ("frontier", "rift")
 
 
 def _key(cmd: Command) -> tuple[object, ...]:

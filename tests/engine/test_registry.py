@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from game.engine import registry
+from game.engine.match import Match
 from game.engine.protocol import PosseSpec, UnitSpec
-from game.match import Match
 from tests.plugins import installed_plugin
 from tests.rules.frontier_kit import RANCH
 from tests.toy_ruleset import RULESET as TOY

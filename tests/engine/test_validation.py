@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from game.commands import Command
+from game.engine.match import Match
 from game.engine.validation import field_problem
 from game.hexgrid import Hex
-from game.match import Match
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk
 

@@ -17,7 +17,7 @@ from itertools import islice
 from pathlib import Path
 
 from game.commands import Command
-from game.match import Match
+from game.engine.match import Match
 from game.posses import default_posses
 from game.rules import get_ruleset
 from game.save import save_match

@@ -29,9 +29,9 @@ from typing import Any
 
 from game.battlefield import build_battlefield, load_battlefield
 from game.commands import Command, CommandFormatError, command_from_json, command_to_json
+from game.engine.match import Match
 from game.hexgrid import Hex
 from game.mapcheck import check_map
-from game.match import Match
 from game.safeio import FileRefusedError, parse_json
 from game.save import SaveError, load_match
 from game.tiledmap import MapLoadError

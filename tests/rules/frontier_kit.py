@@ -14,8 +14,8 @@ import esper
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position
+from game.engine.match import Match
 from game.hexgrid import Hex, StaggerAxis, StaggerIndex, TiledHexGeometry, hex_distance
-from game.match import Match
 from game.rules import PosseSpec, UnitSpec, get_ruleset
 from game.rules.frontier import auto_deploy_commands
 from game.rules.frontier import state as st

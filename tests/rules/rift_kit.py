@@ -10,10 +10,11 @@ import esper
 
 from game.commands import Command
 from game.components import ActionPoints, Position
+from game.engine.match import Match
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
 from game.rules import LegalAction, PosseSpec, UnitSpec, get_ruleset
-from game.rules.rift import RULESET, auto_deploy_commands
+from game.rules.rift import auto_deploy_commands
+from game.rules.rift import state as st
 from game.rules.rift.character import Character, posse_spec
 from game.rules.rift.components import RiftGame, TurnState
 
@@ -111,16 +112,16 @@ def place(match: Match, who: int, where: Hex) -> None:
 
 def game(match: Match) -> RiftGame:
     match.enter()
-    return RULESET.game(match)
+    return st.game_state(match)
 
 
 def give_turn(match: Match, who: int, ap: int = 3) -> None:
     """Set-up: make ``who`` the acting unit with ``ap`` action points and a fresh turn."""
     match.enter()
-    g = RULESET.game(match)
+    g = st.game_state(match)
     g.stack.clear()
     g.active = who
-    g.turn_index = g.order.index(who)
+    g.turn = g.order.index(who)
     g.turn_number += 1
     esper.component_for_entity(who, ActionPoints).current = ap
     t = esper.component_for_entity(who, TurnState)
@@ -181,8 +182,8 @@ def aggressive_command(match: Match) -> Command:
     here = match.position(me)
     assert here is not None
     match.enter()
-    side = RULESET.side(me)
-    foes = [u for u in match.units() if RULESET.side(u) != side and RULESET.alive(u)]
+    side = st.side(me)
+    foes = [u for u in match.units() if st.side(u) != side and st.alive(u)]
     for a in usable:
         if a.action == "fire":
             return a.command()

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from game.commands import Command
+from game.engine.match import Match
 from game.events import ActivationEnded, ItemTaken, Moved
 from game.hexgrid import Hex
-from game.match import Match
 from game.rules.frontier import state as st
 from game.rules.frontier.components import Weapon
 from tests import maps_factory as mf

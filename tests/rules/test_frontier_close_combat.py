@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from game.commands import Command
+from game.engine.match import Match
 from game.events import Moved, Note, Roll
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
 from game.rules.frontier import state as st
 from tests.rules.frontier_kit import (
     at,

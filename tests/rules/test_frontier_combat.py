@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from game.commands import Command
+from game.engine.match import Match
 from game.events import DamageTaken, Note, Roll, StatusChanged, UnitRemoved
 from game.hexgrid import hex_distance
-from game.match import Match
 from game.rules.frontier import RULESET, rounds
 from game.rules.frontier import state as st
 from game.rules.frontier.combat import check_chance

@@ -9,8 +9,8 @@ import pytest
 
 from game.commands import Command
 from game.components import Removed
+from game.engine.match import Match
 from game.events import MatchEnded, Roll, StatusChanged, UnitRemoved
-from game.match import Match
 from game.rules.frontier import state as st
 from tests.rules.frontier_kit import (
     at,

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from game.commands import Command
+from game.engine.match import IllegalCommandError, Match
 from game.hexgrid import Hex, hex_distance
-from game.match import IllegalCommandError, Match
 from game.rules import LegalAction
 from game.rules.frontier import ACTIONS
 from game.rules.frontier import state as st

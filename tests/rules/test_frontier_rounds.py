@@ -9,8 +9,8 @@ import pytest
 
 from game.commands import Command
 from game.engine.cards import frontier_14
+from game.engine.match import Match
 from game.events import ActivationStarted, CardDealt
-from game.match import Match
 from game.rules import PosseSpec, UnitSpec, get_ruleset
 from game.rules.frontier import FrontierRuleset
 from game.rules.frontier import state as st

@@ -15,9 +15,9 @@ import pytest
 
 from game.commands import Command
 from game.components import Removed
+from game.engine.match import Match
 from game.events import CardDealt, DamageTaken
 from game.hexgrid import Hex
-from game.match import Match
 from game.rules import StatusView, UnitView
 from game.rules.frontier import RULESET, auto_deploy_commands
 from game.rules.frontier import state as st

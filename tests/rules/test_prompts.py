@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.match import Match
 from game.events import Roll
-from game.match import Match
 from game.rules import Prompt
 from game.rules.frontier import state as st
-from game.rules.rift import RULESET
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk
 from tests.rules.frontier_kit import at, open_map
@@ -131,9 +130,9 @@ def test_hold_fire_protect_window_names_the_endangered_mover_and_the_hits_coming
     assert (prompt.decider, prompt.cause, prompt.about) == (doc, goon, (kid,))
     before = m.digest()
     assert _prompt(m) == prompt and m.digest() == before  # asking changes nothing
-    assert RULESET.hex_of(kid) == at(11)  # stopped on the tile that set it off
+    assert st.hex_of(kid) == at(11)  # stopped on the tile that set it off
     m.apply(rk.find(m, doc, "pass").command())
-    assert _prompt(m) is None and RULESET.hex_of(kid) == at(10)
+    assert _prompt(m) is None and st.hex_of(kid) == at(10)
 
 
 def test_covering_fire_protect_window_says_the_shot_is_at_the_mover_as_it_moves(tmp_path: Path) -> None:

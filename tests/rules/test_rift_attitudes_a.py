@@ -7,11 +7,12 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from game.engine.match import Match
 from game.events import Event, Note, Roll
 from game.hexgrid import Hex
-from game.match import Match
 from game.rules import PosseSpec
 from game.rules.rift import RULESET, StressDealt
+from game.rules.rift import state as st
 from tests import maps_factory as mf
 from tests.rules.frontier_kit import at, open_map
 from tests.rules.rift_kit import (
@@ -79,19 +80,19 @@ def test_down_the_sights_the_next_shot_that_hits_inflicts_4x_and_a_miss_keeps_it
     place(m, boss, at(9))
     give_turn(m, me, ap=2)
     m.apply(cmd("down_the_sights", me))
-    assert RULESET.ap(me).current == 0
+    assert st.ap(me).current == 0
     give_turn(m, me, ap=2)
     script(m, 1, 2, 3)  # Model 13 2d10 / 7+ (three dice, Firearm Mastery): every shot misses
     events = m.apply(cmd("fire", me, option="mdtc_model_13_rifle"))
-    assert not _stress(events) and RULESET.turn(me).down_the_sights  # the miss kept it
+    assert not _stress(events) and st.turn_state(me).down_the_sights  # the miss kept it
     give_turn(m, me, ap=2)
     script(m, 8, 9, 1)  # kept 8 and 9: two hits, the best (9) takes the 4x
     events = m.apply(cmd("fire", me, option="mdtc_model_13_rifle"))
     dealt = _stress(events)
     assert [(e.value, e.amount) for e in dealt] == [(8, 8), (9, 36)]
     assert _factors(dealt[1])["Down the Sights"] == 4 and "Down the Sights" not in _factors(dealt[0])
-    assert RULESET.resolve(boss).current == 0
-    assert not RULESET.turn(me).down_the_sights
+    assert st.resolve(boss).current == 0
+    assert not st.turn_state(me).down_the_sights
 
 
 def test_down_the_sights_may_be_taken_again_while_one_is_pending(tmp_path: Path) -> None:
@@ -111,11 +112,11 @@ def test_down_the_sights_may_be_taken_again_while_one_is_pending(tmp_path: Path)
     place(m, boss, at(9))  # behind the barrel: cover
     give_turn(m, me, ap=2)
     m.apply(cmd("down_the_sights", me))
-    assert RULESET.turn(me).down_the_sights is True  # one is stored as before: old saves keep their digest
+    assert st.turn_state(me).down_the_sights is True  # one is stored as before: old saves keep their digest
     give_turn(m, me, ap=2)
     assert find(m, me, "down_the_sights").enabled
     m.apply(cmd("down_the_sights", me))
-    assert RULESET.turn(me).down_the_sights == 2
+    assert st.turn_state(me).down_the_sights == 2
     assert [s.detail for s in RULESET.unit_view(m, me).statuses if s.key == "down_the_sights"] == [
         "taken 2 times (4x each, 4x at most), until a shot hits"
     ]
@@ -131,7 +132,7 @@ def test_down_the_sights_may_be_taken_again_while_one_is_pending(tmp_path: Path)
         ("Down the Sights", 4),
         ("cover", Fraction(1, 2)),
     ]
-    assert not RULESET.turn(me).down_the_sights  # both spent on that one shot
+    assert not st.turn_state(me).down_the_sights  # both spent on that one shot
 
 
 def test_firearm_mastery_rolls_one_extra_die_and_drops_the_lowest(tmp_path: Path) -> None:
@@ -176,7 +177,7 @@ def test_piercing_fire_half_stress_to_another_target_in_the_tile_behind_on_a_hex
         (b2, 8, 4, Fraction(1, 2)),
     ]
     # off the axes: the tile "behind" on the straight line (2 steps of (2, 1)) is not a direct line
-    s = RULESET.here(me)
+    s = st.hex_of(me)
     place(m, b1, s + Hex(2, 1))
     place(m, b2, s + Hex(4, 2))
     give_turn(m, me)
@@ -232,7 +233,7 @@ def test_run_and_gun_moves_2_fires_and_halves_stress_taken_until_the_next_turn(t
     )
     script(m, 6, 3, 3, 3)  # Model 8 4d6 / 5+: one hit
     events = m.apply(cmd("run_and_gun", me, option="mdtc_model_8_smg", path=(at(3), at(4))))
-    assert RULESET.hex_of(me) == at(4) and RULESET.ap(me).current == 2
+    assert st.hex_of(me) == at(4) and st.ap(me).current == 2
     assert [(e.unit, e.amount) for e in _stress(events)] == [(goon, 6)]
     assert m.validate(cmd("fire", me, option="mdtc_model_8_smg")) == (
         "Fire Firearm (MDTC Model 8 Submachine Gun): you have already attacked this turn"
@@ -247,7 +248,7 @@ def test_run_and_gun_moves_2_fires_and_halves_stress_taken_until_the_next_turn(t
     ]
     m.apply(cmd("end_turn", goon))
     _until_turn_of(m, me)
-    assert not RULESET.has_status(me, "half_stress")
+    assert not st.has_status(me, "half_stress")
 
 
 def test_sprint_moves_4_tiles_only_once_per_turn(tmp_path: Path) -> None:
@@ -257,9 +258,9 @@ def test_sprint_moves_4_tiles_only_once_per_turn(tmp_path: Path) -> None:
     place(m, me, at(2))
     give_turn(m, me)
     five = tuple(at(c) for c in range(3, 8))
-    assert "5 tiles of movement, 4 allowed" in (m.validate(cmd("sprint", me, path=five)) or "")
+    assert "5 tiles of movement, the unit has 4 tiles" in (m.validate(cmd("sprint", me, path=five)) or "")
     m.apply(cmd("sprint", me, path=five[:4]))
-    assert RULESET.hex_of(me) == at(6) and RULESET.ap(me).current == 2
+    assert st.hex_of(me) == at(6) and st.ap(me).current == 2
     assert m.validate(cmd("sprint", me, path=(at(7),))) == "Sprint: only once per turn"
     assert not find(m, me, "sprint").enabled
 
@@ -273,18 +274,18 @@ def test_killer_calves_run_and_gun_3_and_sprint_5_tiles(tmp_path: Path) -> None:
     place(m, goon, at(20))
     give_turn(m, me)
     six = tuple(at(c) for c in range(3, 9))
-    assert "6 tiles of movement, 5 allowed" in (m.validate(cmd("sprint", me, path=six)) or "")
+    assert "6 tiles of movement, the unit has 5 tiles" in (m.validate(cmd("sprint", me, path=six)) or "")
     m.apply(cmd("sprint", me, path=six[:5]))
-    assert RULESET.hex_of(me) == at(7)
+    assert st.hex_of(me) == at(7)
     give_turn(m, me)
     run = (at(8), at(9), at(10), at(11))
-    assert "4 tiles of movement, 3 allowed" in (
+    assert "4 tiles of movement, the unit has 3 tiles" in (
         m.validate(cmd("run_and_gun", me, option="mdtc_model_8_smg", path=run)) or ""
     )
     place(m, goon, at(14))
     script(m, 3, 3, 3, 3)
     m.apply(cmd("run_and_gun", me, option="mdtc_model_8_smg", path=run[:3]))
-    assert RULESET.hex_of(me) == at(10)
+    assert st.hex_of(me) == at(10)
 
 
 def test_spray_and_pray_rerolls_a_1_or_2_once_per_die_and_improved_a_miss(tmp_path: Path) -> None:
@@ -328,9 +329,9 @@ def test_dodge_roll_moves_1_tile_and_prevents_all_stress_this_turn_off_turn(tmp_
     dodge = find(m, me, "dodge_roll")
     assert dodge.enabled and dodge.needs == "hex" and at(4) in dodge.hexes
     events = _settle(m, m.apply(dodge.command(hex=at(4))))
-    assert RULESET.hex_of(me) == at(4) and RULESET.ap(me).current == 0
+    assert st.hex_of(me) == at(4) and st.ap(me).current == 0
     assert [(e.amount, e.prevented) for e in _stress(events)] == [(0, "prevented this turn")] * 2
-    assert RULESET.resolve(me).current == 45
+    assert st.resolve(me).current == 45
 
 
 # == Bold =======================================================================================
@@ -349,7 +350,7 @@ def test_scary_yelling_taunts_anyone_hit_until_the_start_of_your_next_turn(tmp_p
     give_turn(m, bold)
     script(m, 3, 3)  # Sullivan 668 2d6 / 2+
     _settle(m, m.apply(cmd("scary_yelling", bold, option="sullivan_668_shotgun")))
-    assert RULESET.resolve(goon).current == 6 and RULESET.has_status(goon, "taunted")
+    assert st.resolve(goon).current == 6 and st.has_status(goon, "taunted")
     assert m.validate(cmd("fire", bold, option="sullivan_668_shotgun")) is not None  # it was the attack
     m.apply(cmd("end_turn", bold))
     give_turn(m, goon)
@@ -358,7 +359,7 @@ def test_scary_yelling_taunts_anyone_hit_until_the_start_of_your_next_turn(tmp_p
     assert {e.unit for e in _stress(events)} == {bold}
     m.apply(cmd("end_turn", goon))
     _until_turn_of(m, bold)
-    assert not RULESET.has_status(goon, "taunted")
+    assert not st.has_status(goon, "taunted")
 
 
 def test_massive_presence_enemies_in_your_tile_are_overwhelmed_and_cannot_move(tmp_path: Path) -> None:
@@ -371,8 +372,8 @@ def test_massive_presence_enemies_in_your_tile_are_overwhelmed_and_cannot_move(t
     place(m, g2, at(6))
     give_turn(m, bold)
     m.apply(cmd("massive_presence", bold))
-    assert RULESET.has_status(g1, "overwhelmed") and not RULESET.has_status(g2, "overwhelmed")
-    assert RULESET.ap(bold).current == 2
+    assert st.has_status(g1, "overwhelmed") and not st.has_status(g2, "overwhelmed")
+    assert st.ap(bold).current == 2
     give_turn(m, g1)
     assert m.validate(cmd("move", g1, path=(at(4),))) == "Move: Overwhelmed units are incapable of moving"
     assert not find(m, g1, "move").enabled
@@ -422,7 +423,7 @@ def test_heightened_durability_increases_maximum_resolve_by_15(tmp_path: Path) -
         rifters("side1", rifter("bold"), rifter("bold", "B4", level=4)),
         outlaws("side2", "outlaw_goon"),
     )
-    assert [(RULESET.resolve(u).current, RULESET.resolve(u).maximum) for u in m.units("side1")] == [
+    assert [(st.resolve(u).current, st.resolve(u).maximum) for u in m.units("side1")] == [
         (60, 60),
         (75, 75),
     ]
@@ -476,7 +477,7 @@ def test_deploy_cover_shield_in_your_tile_usable_by_allies_pick_up_to_redeploy(t
     place(m, goon, at(9))
     give_turn(m, res)
     m.apply(cmd("deploy_cover", res))
-    assert RULESET.ap(res).current == 2
+    assert st.ap(res).current == 2
     m.apply(cmd("move", res, path=(at(4),)))
     assert (
         m.validate(cmd("deploy_cover", res)) == "Deploy Cover: every shield is down; pick one up to redeploy"
@@ -492,7 +493,7 @@ def test_deploy_cover_shield_in_your_tile_usable_by_allies_pick_up_to_redeploy(t
     assert m.validate(cmd("pick_up_cover", res)) == "Pick Up Cover: none of your shields is in your tile"
     m.apply(cmd("move", res, path=(at(5),)))
     m.apply(cmd("pick_up_cover", res))
-    assert RULESET.ap(res).current == 2  # 0 AP
+    assert st.ap(res).current == 2  # 0 AP
     give_turn(m, goon)
     script(m, 4, 4)
     _settle(m, m.apply(cmd("fire", goon, option="goon_revolver")))
@@ -527,7 +528,7 @@ def test_covering_fire_the_first_time_any_valid_target_moves_a_1_stress_shot(tmp
     place(m, g2, at(15))  # 10 tiles: out of the 870's 8t
     give_turn(m, res)
     m.apply(cmd("covering_fire", res))
-    assert RULESET.ap(res).current == 1
+    assert st.ap(res).current == 1
     assert m.validate(cmd("fire", res, option="sullivan_870_hmg")) is not None  # it was the attack
     give_turn(m, g1)
     events = m.apply(cmd("move", g1, path=(at(11), at(12))))
@@ -539,7 +540,7 @@ def test_covering_fire_the_first_time_any_valid_target_moves_a_1_stress_shot(tmp
     # at 9 tiles not yet a valid target; at 8 it is: one shot
     assert [(e.unit, e.amount) for e in _stress(events)] == [(g2, 1)]
     _until_turn_of(m, res)
-    assert not RULESET.has_status(res, "covering_fire")
+    assert not st.has_status(res, "covering_fire")
 
 
 def test_suppressive_fire_an_enemy_hit_deals_half_until_the_start_of_your_next_turn(tmp_path: Path) -> None:
@@ -552,7 +553,7 @@ def test_suppressive_fire_an_enemy_hit_deals_half_until_the_start_of_your_next_t
     give_turn(m, res)
     script(m, 2, 1, 1)  # Sullivan 870 3d4 / 2+: one hit
     m.apply(cmd("fire", res, option="sullivan_870_hmg"))
-    assert RULESET.has_status(boss, "suppressed")
+    assert st.has_status(boss, "suppressed")
     m.apply(cmd("end_turn", res))
     give_turn(m, boss)
     script(m, 4, 4, 3)  # Twin Revolvers 3d4 / 2+
@@ -564,7 +565,7 @@ def test_suppressive_fire_an_enemy_hit_deals_half_until_the_start_of_your_next_t
     ]
     m.apply(cmd("end_turn", boss))
     _until_turn_of(m, res)
-    assert not RULESET.has_status(boss, "suppressed")
+    assert not st.has_status(boss, "suppressed")
 
 
 def test_suppressive_fire_a_covering_fire_shot_is_a_hit_by_your_firearm(tmp_path: Path) -> None:
@@ -581,7 +582,7 @@ def test_suppressive_fire_a_covering_fire_shot_is_a_hit_by_your_firearm(tmp_path
     give_turn(m, goon)
     events = m.apply(cmd("move", goon, path=(at(12), at(11))))  # shot at on its first tile
     assert [(e.unit, e.amount) for e in _stress(events)] == [(goon, 1)]
-    assert RULESET.has_status(goon, "suppressed")
+    assert st.has_status(goon, "suppressed")
     script(m, 4, 3)  # Goon's Revolver 2d4 / 2+
     events = _settle(m, m.apply(cmd("fire", goon, option="goon_revolver")))
     assert [(e.value, e.amount, _factors(e)["Suppressed"]) for e in _stress(events)] == [
@@ -589,7 +590,7 @@ def test_suppressive_fire_a_covering_fire_shot_is_a_hit_by_your_firearm(tmp_path
         (3, 1, Fraction(1, 2)),
     ]
     _until_turn_of(m, res)
-    assert not RULESET.has_status(goon, "suppressed")
+    assert not st.has_status(goon, "suppressed")
 
 
 def test_lockdown_enemies_within_range_are_overwhelmed_and_unable_to_move(tmp_path: Path) -> None:
@@ -606,8 +607,8 @@ def test_lockdown_enemies_within_range_are_overwhelmed_and_unable_to_move(tmp_pa
     place(m, g2, at(14))
     give_turn(m, res)
     m.apply(cmd("lockdown", res))
-    assert RULESET.has_status(g1, "overwhelmed") and not RULESET.has_status(g2, "overwhelmed")
+    assert st.has_status(g1, "overwhelmed") and not st.has_status(g2, "overwhelmed")
     give_turn(m, g1)
     assert m.validate(cmd("move", g1, path=(at(12),))) == "Move: Overwhelmed units are incapable of moving"
     _until_turn_of(m, res)
-    assert not RULESET.has_status(g1, "overwhelmed")
+    assert not st.has_status(g1, "overwhelmed")

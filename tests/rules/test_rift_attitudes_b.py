@@ -8,10 +8,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from game.battlefield import Cover
+from game.engine.match import Match
 from game.events import ActionTaken, ActivationStarted, Event, Note, Roll
-from game.match import Match
 from game.rules import PosseSpec
 from game.rules.rift import RULESET, StressDealt, end_of_encounter
+from game.rules.rift import state as st
 from tests import maps_factory as mf
 from tests.rules.frontier_kit import at, open_map
 from tests.rules.rift_kit import (
@@ -73,7 +74,7 @@ def test_shout_order_grants_an_ally_within_6t_one_extra_action_point(tmp_path: P
     assert shout.enabled and shout.cost == 2 and shout.targets == (near,)
     events = m.apply(shout.command(target=near))
     assert any(isinstance(e, ActionTaken) and e.action == "shout_order" and e.target == near for e in events)
-    assert RULESET.ap(cun).current == 1
+    assert st.ap(cun).current == 1
     events = m.apply(cmd("end_turn", cun))
     assert _started(events, near) == 4
 
@@ -94,10 +95,10 @@ def test_shout_order_at_the_start_of_an_allys_turn_gives_the_point_at_once(tmp_p
     assert shout.enabled and shout.targets == (dee,)
     assert m.validate(cmd("end_turn", dee)) is not None  # the window is open first
     m.apply(shout.command(target=dee))
-    assert RULESET.ap(dee).current == 4 and RULESET.ap(cun).current == 1
+    assert st.ap(dee).current == 4 and st.ap(cun).current == 1
     assert not find(m, cun, "shout_order").enabled  # 1 AP left
     m.apply(find(m, cun, "pass").command())
-    assert find(m, dee, "end_turn").enabled and RULESET.ap(dee).current == 4
+    assert find(m, dee, "end_turn").enabled and st.ap(dee).current == 4
 
 
 def test_nudge_treats_an_allys_firearm_roll_as_2_higher(tmp_path: Path) -> None:
@@ -115,13 +116,13 @@ def test_nudge_treats_an_allys_firearm_roll_as_2_higher(tmp_path: Path) -> None:
     nudge = find(m, cun, "nudge")
     assert nudge.enabled and nudge.targets == (shooter,)
     m.apply(nudge.command(target=shooter))
-    assert RULESET.ap(cun).current == 1
+    assert st.ap(cun).current == 1
     assert not find(m, cun, "nudge").enabled  # 1 AP left: no second Nudge
     events = m.apply(find(m, cun, "pass").command())
     (rolled,) = [e for e in events if isinstance(e, Roll)]
     assert rolled.dice == (5, 5, 6) and rolled.modifiers == (("nudge", 2),)
     assert [e.amount for e in _stress(events)] == [5, 5, 6]
-    assert RULESET.resolve(goon).current == 0 and RULESET.resolve(goon).overcome  # 12 - 16
+    assert st.resolve(goon).current == 0 and st.resolve(goon).overcome  # 12 - 16
 
 
 def test_duck_prevents_all_damage_an_ally_within_6t_would_take_this_turn(tmp_path: Path) -> None:
@@ -143,7 +144,7 @@ def test_duck_prevents_all_damage_an_ally_within_6t_would_take_this_turn(tmp_pat
     dealt = _stress(events)
     assert [(e.unit, e.value, e.amount) for e in dealt] == [(dee, 4, 0), (dee, 3, 0)]
     assert all(e.prevented for e in dealt)
-    assert RULESET.resolve(dee).current == 30 and RULESET.ap(cun).current == 1
+    assert st.resolve(dee).current == 30 and st.ap(cun).current == 1
 
 
 def test_battlefield_commander_lets_cunning_actions_be_spent_off_turn(tmp_path: Path) -> None:
@@ -160,17 +161,17 @@ def test_battlefield_commander_lets_cunning_actions_be_spent_off_turn(tmp_path: 
     give_turn(m, shooter)
     assert m.validate(cmd("shout_order", cun, target=shooter)) == "it is Shooter's turn, not Cunning's"
     m.enter()
-    RULESET.combatant(cun).traits.remove("battlefield_commander")
+    st.combatant(cun).traits.remove("battlefield_commander")
     script(m, 1, 1, 1)
     m.apply(cmd("fire", shooter, option="mdtc_model_4_pistol"))
     assert not game(m).stack  # no Nudge window without the trait
-    RULESET.combatant(cun).traits.append("battlefield_commander")
+    st.combatant(cun).traits.append("battlefield_commander")
     give_turn(m, shooter)
     script(m, 1, 1, 1)
     m.apply(cmd("fire", shooter, option="mdtc_model_4_pistol"))
     m.apply(find(m, cun, "nudge").command(target=shooter))
     m.apply(find(m, cun, "pass").command())
-    assert RULESET.ap(cun).current == 1
+    assert st.ap(cun).current == 1
     events = m.apply(cmd("end_turn", shooter))
     assert _started(events, cun) == 3
 
@@ -188,7 +189,7 @@ def test_constant_vigilance_one_extra_point_not_spendable_on_own_turn(tmp_path: 
     events = m.apply(cmd("end_turn", dee))
     assert _started(events, cun) == 3
     m.apply(find(m, cun, "shout_order").command(target=dee))
-    assert RULESET.ap(cun).current == 1
+    assert st.ap(cun).current == 1
     second = find(m, cun, "shout_order")
     assert not second.enabled and "needs 2 AP" in (second.reason or "")
     m.apply(cmd("end_turn", cun))
@@ -199,7 +200,7 @@ def test_constant_vigilance_one_extra_point_not_spendable_on_own_turn(tmp_path: 
     assert duck.enabled  # 1 left + the vigilant point = 2
     m.apply(duck.command(target=dee))
     m.apply(find(m, cun, "pass").command())
-    assert RULESET.resolve(dee).current == 30 and RULESET.ap(cun).current == 0
+    assert st.resolve(dee).current == 30 and st.ap(cun).current == 0
 
 
 def test_tactical_reposition_you_and_each_ally_within_6t_may_move_1t(tmp_path: Path) -> None:
@@ -222,8 +223,8 @@ def test_tactical_reposition_you_and_each_ally_within_6t_may_move_1t(tmp_path: P
     assert at(9) in step.hexes
     m.apply(step.command(hex=at(9)))
     assert not game(m).stack  # Far was never asked
-    assert (RULESET.hex_of(cun), RULESET.hex_of(near), RULESET.hex_of(far)) == (at(4), at(9), at(12))
-    assert RULESET.ap(cun).current == 1
+    assert (st.hex_of(cun), st.hex_of(near), st.hex_of(far)) == (at(4), at(9), at(12))
+    assert st.ap(cun).current == 1
 
 
 def test_battlefield_commander_tactical_reposition_when_an_enemy_turn_starts(tmp_path: Path) -> None:
@@ -247,8 +248,8 @@ def test_battlefield_commander_tactical_reposition_when_an_enemy_turn_starts(tmp
     m.apply(move.command())
     m.apply(find(m, cun, "reposition").command(hex=at(4)))
     m.apply(find(m, near, "reposition").command(hex=at(7)))
-    assert (RULESET.hex_of(cun), RULESET.hex_of(near)) == (at(4), at(7))
-    assert RULESET.ap(cun).current == 1
+    assert (st.hex_of(cun), st.hex_of(near)) == (at(4), at(7))
+    assert st.ap(cun).current == 1
     assert not find(m, cun, "tactical_reposition").enabled  # 1 AP left
     m.apply(find(m, cun, "pass").command())
     assert game(m).active == goon and find(m, goon, "end_turn").enabled
@@ -261,7 +262,7 @@ def test_without_battlefield_commander_no_off_turn_reposition(tmp_path: Path) ->
     cun, goon = unit(m, "side1", 0), unit(m, "side2")
     place(m, cun, at(5))
     place(m, goon, at(14))
-    RULESET.combatant(cun).traits.remove("battlefield_commander")
+    st.combatant(cun).traits.remove("battlefield_commander")
     _order(m, cun, goon)
     give_turn(m, cun)
     m.apply(cmd("end_turn", cun))
@@ -292,7 +293,7 @@ def test_shaped_charge_destroys_all_destructible_cover_adjacent_to_a_tile_within
     assert sorted(wrecked) == sorted([at(9), at(10)])
     assert _covered(m, 9, 10, 11, 12) == [False, False, True, True]
     assert m.battlefield.terrain_at(at(9)).name == "wrecked barrel"
-    assert RULESET.ap(me).current == 1
+    assert st.ap(me).current == 1
 
 
 def test_the_sound_of_thunder_removes_one_unit_of_cover_adjacent_to_the_impact(tmp_path: Path) -> None:
@@ -341,12 +342,12 @@ def test_custom_blend_enemies_hit_by_explosives_are_stunned_and_lose_an_action_p
     script(m, 5, 1)  # Antipersonnel 2d6 / 5+ r1: one hit of 5 on both
     events = m.apply(cmd("explosive", me, option="mdtc_antipersonnel_grenade", hex=at(8)))
     assert {e.unit for e in _stress(events)} == {goon, ally}
-    assert RULESET.has_status(goon, "stunned") and not RULESET.has_status(ally, "stunned")
+    assert st.has_status(goon, "stunned") and not st.has_status(ally, "stunned")
     events = m.apply(cmd("end_turn", me))
     assert _started(events, goon) == 2
     m.apply(cmd("end_turn", goon))
     m.apply(cmd("end_turn", ally))
-    assert game(m).active == me and not RULESET.has_status(goon, "stunned")
+    assert game(m).active == me and not st.has_status(goon, "stunned")
 
 
 def test_stunned_by_two_units_still_loses_one_action_point(tmp_path: Path) -> None:
@@ -365,12 +366,12 @@ def test_stunned_by_two_units_still_loses_one_action_point(tmp_path: Path) -> No
         script(m, 2, 2)  # Sullivan 1402 Impact Grenade 2d4 / 2+ / r0: 4 stress, the goon keeps standing
         m.apply(cmd("explosive", me, option="sullivan_1402_impact_grenade", hex=at(8)))
         events = m.apply(cmd("end_turn", me))
-    assert sorted(r.inflictor for r in RULESET.statuses(goon, "stunned")) == sorted((c1, c2))
+    assert sorted(r.inflictor for r in st.statuses(goon, "stunned")) == sorted((c1, c2))
     assert _started(events, goon) == 2
-    RULESET.inflict(m, goon, "stunned", c1, [])  # set-up: stunned again on its own turn
-    assert RULESET.ap(goon).current == 2
+    RULESET.ctx(m).inflict(goon, "stunned", c1)  # set-up: stunned again on its own turn
+    assert st.ap(goon).current == 2
     m.apply(cmd("end_turn", goon))
-    assert game(m).active == c1 and RULESET.statuses(goon, "stunned")[0].inflictor == c2
+    assert game(m).active == c1 and st.statuses(goon, "stunned")[0].inflictor == c2
 
 
 def test_bring_the_fireworks_a_maximum_adds_one_more_die(tmp_path: Path) -> None:
@@ -438,8 +439,8 @@ def test_animal_friend_dog_15_resolve_3_ap_move_3_crouch_distract_stuns_within_1
     "running items between characters" of the talent text: Pick Up and Hand Off (R28c)."""
     m = _match(tmp_path, rifter("cunning", level=2, talents=("animal_friend",)))
     dog, g1, g2 = unit(m, "side1", 1), unit(m, "side2", 0), unit(m, "side2", 1)
-    assert RULESET.combatant(dog).companion
-    assert (RULESET.resolve(dog).maximum, RULESET.ap(dog).per_activation) == (15, 3)
+    assert st.combatant(dog).companion
+    assert (st.resolve(dog).maximum, st.ap(dog).per_activation) == (15, 3)
     place(m, dog, at(10))
     place(m, g1, at(11))
     place(m, g2, at(12))
@@ -450,7 +451,7 @@ def test_animal_friend_dog_15_resolve_3_ap_move_3_crouch_distract_stuns_within_1
     assert at(7) in offered["move"].hexes and at(6) not in offered["move"].hexes  # 3 tiles, not 4
     assert offered["distract"].targets == (g1,)
     m.apply(offered["distract"].command(target=g1))
-    assert RULESET.has_status(g1, "stunned") and RULESET.ap(dog).current == 1
+    assert st.has_status(g1, "stunned") and st.ap(dog).current == 1
 
 
 def test_back_alley_tourist_dirty_shot_suppresses_an_enemy_within_6t(tmp_path: Path) -> None:
@@ -465,7 +466,7 @@ def test_back_alley_tourist_dirty_shot_suppresses_an_enemy_within_6t(tmp_path: P
     shot = find(m, me, "dirty_shot")
     assert shot.cost == 1 and shot.targets == (g1,)
     m.apply(shot.command(target=g1))
-    assert RULESET.has_status(g1, "suppressed") and RULESET.ap(me).current == 2
+    assert st.has_status(g1, "suppressed") and st.ap(me).current == 2
     give_turn(m, g1)
     script(m, 4, 4)
     events = m.apply(cmd("fire", g1, option="goon_revolver"))
@@ -486,7 +487,7 @@ def test_polyglot_insult_taunts_an_enemy_within_6t(tmp_path: Path) -> None:
     insult = find(m, me, "insult")
     assert insult.cost == 1 and insult.targets == (goon,)
     m.apply(insult.command(target=goon))
-    assert RULESET.has_status(goon, "taunted")
+    assert st.has_status(goon, "taunted")
     give_turn(m, goon)
     script(m, 3, 2)
     events = m.apply(cmd("fire", goon, option="goon_revolver"))
@@ -505,7 +506,7 @@ def test_pugilist_grapple_overwhelms_an_enemy_within_0t(tmp_path: Path) -> None:
     grapple = find(m, me, "grapple")
     assert grapple.cost == 1 and grapple.targets == (g1,)
     m.apply(grapple.command(target=g1))
-    assert RULESET.has_status(g1, "overwhelmed")
+    assert st.has_status(g1, "overwhelmed")
     give_turn(m, g1)
     move = find(m, g1, "move")
     assert not move.enabled and "incapable of moving" in (move.reason or "")
@@ -525,7 +526,7 @@ def test_pugilist_haymaker_is_an_attack_2d6_2_plus_0t(tmp_path: Path) -> None:
     script(m, 3, 4)
     events = m.apply(haymaker.command(target=g1))
     assert [(e.unit, e.amount) for e in _stress(events)] == [(g1, 3), (g1, 4)]
-    assert RULESET.resolve(g1).current == 5 and RULESET.ap(me).current == 4
+    assert st.resolve(g1).current == 5 and st.ap(me).current == 4
     assert m.validate(cmd("fire", me, option="mdtc_model_4_pistol")) == (
         'Fire Firearm ("Standard" MDTC Model 4 Pistol): you have already attacked this turn'
     )
@@ -562,7 +563,7 @@ def test_smooth_sidearm_firing_a_pistol_takes_1_ap_and_is_still_the_one_attack(t
     assert find(m, me, "fire", "mdtc_model_13_rifle").cost == 2
     script(m, 1, 1, 1, 1)
     m.apply(cmd("fire", me, option="mdtc_model_4_pistol"))
-    assert RULESET.ap(me).current == 2
+    assert st.ap(me).current == 2
     again = find(m, me, "fire", "mdtc_model_13_rifle")
     assert not again.enabled and again.reason == (
         'Fire Firearm ("Outset Special" MDTC Model 13 Rifle): you have already attacked this turn'
@@ -577,9 +578,9 @@ def test_implausibly_well_groomed_returns_to_two_thirds_after_the_encounter(tmp_
     me, plain, other, goon = (*(unit(m, "side1", i) for i in range(3)), unit(m, "side2"))
     m.enter()
     for u in (me, plain):
-        RULESET.resolve(u).current = 0
-        RULESET.resolve(u).overcome = True
-    RULESET.resolve(goon).current = 1
+        st.resolve(u).current = 0
+        st.resolve(u).overcome = True
+    st.resolve(goon).current = 1
     place(m, other, at(5))
     place(m, goon, at(8))
     give_turn(m, other)
@@ -602,6 +603,6 @@ def test_no_truce_with_the_furies_cannot_be_stunned(tmp_path: Path) -> None:
     events = m.apply(cmd("explosive", bomber, option="mdtc_antipersonnel_grenade", hex=at(8)))
     assert [e.amount for e in _stress(events)] == [5]
     assert any(isinstance(e, Note) and e.rule == "cannot be stunned" for e in events)
-    assert not RULESET.has_status(me, "stunned")
+    assert not st.has_status(me, "stunned")
     events = m.apply(cmd("end_turn", bomber))
     assert _started(events, me) == 3

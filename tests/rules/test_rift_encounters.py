@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from game.commands import Command
+from game.engine.match import Match
 from game.events import StatusChanged
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
 from game.rules import LegalAction
 from game.save import load_match, save_match
 from tests.rules.rift_kit import RANCH, TOWN, new_match, outlaws, rifter, rifters
@@ -93,7 +93,8 @@ def player(match: Match, fleeing: str = "") -> Command:
             p = match.preview(c)
             assert p is not None
             if best is None or p.expected_damage > best[0]:
-                best = (p.expected_damage, c)
+                # an action with no pick (Fire: its hits are assigned after the roll) is sent as offered
+                best = (p.expected_damage, c if a.needs else a.command())
     if best is not None:
         return best[1]
     here = match.position(me)
@@ -151,7 +152,7 @@ def test_encounter_played_to_the_end_every_hostile_overcome(build: Build, map_pa
     play(m)
     result = m.outcome()
     assert result is not None and result.winner is not None, result
-    assert result.reason == "every hostile unit is overcome"
+    assert result.reason == "all hostile units are overcome"
     loser = next(p.side for p in m.posses if p.side != result.winner)
     assert m.units(loser) and all(u in _overcome(m) for u in m.units(loser))
 
@@ -164,7 +165,7 @@ def test_encounter_won_when_every_hostile_unit_fled(build: Build, map_path: Path
     play(m, fleeing="side2")
     result = m.outcome()
     assert result is not None and result.winner == "side1"
-    assert result.reason == "every hostile unit fled"
+    assert result.reason == "all hostile units fled"
     assert m.units("side2") == []  # every unit of side2 left the map's play
 
 

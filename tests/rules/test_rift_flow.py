@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.battlefield import Cover
+from game.engine.match import Match
 from game.events import Roll
-from game.match import Match
-from game.rules.rift import RULESET, StressDealt, end_of_encounter
+from game.rules.rift import StressDealt, end_of_encounter
+from game.rules.rift import state as st
 from tests import maps_factory as mf
 from tests.rules.frontier_kit import at, open_map
 from tests.rules.rift_kit import (
@@ -68,7 +69,7 @@ def test_fire_firearm_rolls_then_the_attacker_assigns_each_hit_in_die_order(tmp_
     events = m.apply(assign.command(targets=(g2, g2)))
     dealt = _stress(events)
     assert [(e.unit, e.amount) for e in dealt] == [(g2, 6), (g2, 5)]
-    assert RULESET.resolve(g2).current == 12 - 11
+    assert st.resolve(g2).current == 12 - 11
 
 
 def test_only_one_attack_per_turn(tmp_path: Path) -> None:
@@ -101,7 +102,7 @@ def test_use_explosive_hits_every_unit_in_the_radius(tmp_path: Path) -> None:
     hit = {e.unit for e in _stress(events)}
     assert hit == {g[0], g[1]}
     # Custom Blend: "Enemies hit by your explosive attacks are stunned"
-    assert RULESET.has_status(g[0], "stunned")
+    assert st.has_status(g[0], "stunned")
 
 
 def test_crouch_down_halves_and_behind_real_cover_zeroes(tmp_path: Path) -> None:
@@ -134,7 +135,7 @@ def test_a_unit_standing_in_a_cover_tile_has_no_cover_from_it(tmp_path: Path) ->
     stress, the goon behind the barrel half (docs/RULES.md R8a, docs/MAPS.md)."""
     m, me, on_barrel, behind = fired_at_two_goons(open_map(tmp_path, terrain={(8, 5): mf.BARREL}))
     assert m.battlefield.terrain_at(at(8)).cover != Cover.NONE and m.battlefield.is_passable(at(8))
-    assert RULESET.hex_of(on_barrel) == at(8) and RULESET.hex_of(behind) == at(9)
+    assert st.hex_of(on_barrel) == at(8) and st.hex_of(behind) == at(9)
     events = m.apply(find(m, me, "assign").command(targets=(on_barrel, behind)))  # the 6, then the 5
     dealt = {e.unit: e for e in _stress(events)}
     assert (dealt[on_barrel].value, dealt[on_barrel].amount, dealt[on_barrel].factors) == (6, 6, ())
@@ -156,11 +157,11 @@ def test_hold_fire_fires_at_the_first_valid_target_to_move(tmp_path: Path) -> No
     script(m, 6, 6, 6)
     path = (at(14), at(13), at(12), at(11))
     events = m.apply(cmd("move", goon, path=path[:3]))
-    assert RULESET.hex_of(goon) == at(12)  # 7 tiles away at 12: out of the pistol's 6t
+    assert st.hex_of(goon) == at(12)  # 7 tiles away at 12: out of the pistol's 6t
     assert not _stress(events)
     events = m.apply(cmd("move", goon, path=(at(12), at(11))))
     assert [e.amount for e in _stress(events)] == [6, 6]
-    assert RULESET.resolve(goon).overcome
+    assert st.resolve(goon).overcome
 
 
 def test_overcome_then_stabilised_to_a_third_after_the_encounter(tmp_path: Path) -> None:
@@ -169,9 +170,9 @@ def test_overcome_then_stabilised_to_a_third_after_the_encounter(tmp_path: Path)
     m = _match(tmp_path, rifter("cunning"), rifter("deliberate", "D"), goons=1)
     me, other, goon = unit(m, "side1", 0), unit(m, "side1", 1), unit(m, "side2")
     m.enter()
-    RULESET.resolve(me).current = 0
-    RULESET.resolve(me).overcome = True
-    RULESET.resolve(goon).current = 1
+    st.resolve(me).current = 0
+    st.resolve(me).overcome = True
+    st.resolve(goon).current = 1
     place(m, other, at(5))
     place(m, goon, at(8))
     give_turn(m, other)
@@ -199,4 +200,4 @@ def test_nudge_window_and_duck_window_are_offered_off_turn(tmp_path: Path) -> No
     m.apply(duck.command(target=dee))
     events = m.apply(find(m, cun, "pass").command())
     assert all(e.amount == 0 for e in _stress(events))
-    assert RULESET.resolve(dee).current == 30
+    assert st.resolve(dee).current == 30

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.match import Match
 from game.events import ActionTaken
 from game.hexgrid import Hex, hex_distance
-from game.match import Match
-from game.rules.rift import RULESET
+from game.rules.rift import state as st
 from game.rules.rift.components import GroundItem
 from game.rules.rift.data import RiftDataError, default_data, load_data
 from game.save import load_match, save_match
@@ -64,9 +64,9 @@ def test_interact_pick_up_an_item_in_your_tile_or_a_neighbouring_one_for_1_ap(tm
     before = m.digest()
     events = m.apply(take.command(hex=at(6)))
     assert ActionTaken(events[0].round, me, "pick_up", hex=at(6), option="Canteen") in events
-    assert RULESET.inventory(me) == ["Canteen"]
+    assert st.inventory(me) == ["Canteen"]
     assert _ground(m) == [(at(9), "Jail Keys")]
-    assert RULESET.ap(me).current == 2
+    assert st.ap(me).current == 2
     assert m.digest() != before
     again = find(m, me, "pick_up")
     assert not again.enabled
@@ -103,7 +103,7 @@ def test_interact_hand_something_off_to_an_ally_within_1_tile(tmp_path: Path) ->
     give = find(m, me, "hand_off", "Jail Keys")
     assert give.enabled and give.targets == (pal,) and give.cost == 1
     m.apply(give.command(target=pal))
-    assert (RULESET.inventory(me), RULESET.inventory(pal)) == ([], ["Jail Keys"])
+    assert (st.inventory(me), st.inventory(pal)) == ([], ["Jail Keys"])
     assert m.validate(cmd("hand_off", me, target=pal, option="Jail Keys")) == (
         "Interact: Hand Off (Jail Keys): carrying nothing to hand off"
     )
@@ -122,17 +122,17 @@ def test_use_item_canteen_restores_3_resolve_up_to_the_maximum_and_is_used_up(tm
     assert not use.enabled and use.reason == (
         "Interact: Use Item (Canteen): no one within reach who is short of resolve"
     )
-    RULESET.resolve(pal).current -= 2
-    RULESET.resolve(me).current -= 10
+    st.resolve(pal).current -= 2
+    st.resolve(me).current -= 10
     use = find(m, me, "use_item", "Canteen")
     assert use.enabled and use.targets == tuple(sorted((me, pal)))
     m.apply(use.command(target=pal))
-    assert RULESET.resolve(pal).current == RULESET.resolve(pal).maximum  # 2 short: only 2 back
-    assert RULESET.inventory(me) == []
+    assert st.resolve(pal).current == st.resolve(pal).maximum  # 2 short: only 2 back
+    assert st.inventory(me) == []
     m.apply(cmd("pick_up", me, hex=at(5), option="Canteen"))
     m.apply(cmd("use_item", me, target=me, option="Canteen"))
-    assert RULESET.resolve(me).current == RULESET.resolve(me).maximum - 7
-    assert RULESET.ap(me).current == 1
+    assert st.resolve(me).current == st.resolve(me).maximum - 7
+    assert st.ap(me).current == 1
 
 
 def test_an_item_without_a_use_can_be_carried_but_not_used(tmp_path: Path) -> None:
@@ -142,7 +142,7 @@ def test_an_item_without_a_use_can_be_carried_but_not_used(tmp_path: Path) -> No
     place(m, me, at(5))
     give_turn(m, me)
     m.apply(cmd("pick_up", me, hex=at(5), option="Mystery Box"))
-    assert RULESET.inventory(me) == ["Mystery Box"]
+    assert st.inventory(me) == ["Mystery Box"]
     use = find(m, me, "use_item")
     assert not use.enabled and use.reason == "Interact: Use Item: carrying nothing that can be used"
     assert m.validate(cmd("use_item", me, target=me, option="Mystery Box")) is not None
@@ -162,13 +162,13 @@ def test_an_overcome_unit_drops_what_it_carries_and_a_fleeing_one_takes_it_along
     m.apply(cmd("pick_up", other, hex=at(9), option="Canteen"))
     m.apply(cmd("flee", other))
     assert _ground(m) == []  # the Canteen left with the goon who fled
-    RULESET.resolve(goon).current = 1
+    st.resolve(goon).current = 1
     give_turn(m, me)
     script(m, 6, 6, 6)
     events = m.apply(cmd("fire", me, option="mdtc_model_4_pistol"))  # one target: hits go to it
-    assert RULESET.resolve(goon).overcome
+    assert st.resolve(goon).overcome
     assert ActionTaken(events[-1].round, goon, "drop_item", hex=at(8), option="Jail Keys") in events
-    assert _ground(m) == [(at(8), "Jail Keys")] and RULESET.inventory(goon) == []
+    assert _ground(m) == [(at(8), "Jail Keys")] and st.inventory(goon) == []
 
 
 def test_the_dog_runs_items_between_characters(tmp_path: Path) -> None:
@@ -182,7 +182,7 @@ def test_the_dog_runs_items_between_characters(tmp_path: Path) -> None:
     m.apply(cmd("pick_up", dog, hex=at(6), option="Canteen"))
     m.apply(cmd("move", dog, path=(at(4),)))
     m.apply(cmd("hand_off", dog, target=owner, option="Canteen"))
-    assert RULESET.inventory(owner) == ["Canteen"]
+    assert st.inventory(owner) == ["Canteen"]
     assert "use_item" not in {a.action for a in m.legal_actions() if a.actor == dog}
 
 
@@ -190,26 +190,26 @@ def test_items_survive_a_save_and_replay_to_the_same_digest(tmp_path: Path) -> N
     """Items picked up and handed off are match state: a save replays to the same digest (by commands
     only: the item lies where auto-deploy puts the first Rifter)."""
     probe = _match(tmp_path / "probe")
-    spot = RULESET.hex_of(unit(probe, "side1", 0))
+    spot = st.hex_of(unit(probe, "side1", 0))
     m = _match(tmp_path, items=((spot, "Smelling Salts"),))
     me, pal = unit(m, "side1", 0), unit(m, "side1", 1)
     while m.legal_actions()[0].actor != me:
         m.apply(find(m, m.legal_actions()[0].actor, "end_turn").command())
     m.apply(find(m, me, "pick_up", "Smelling Salts").command(hex=spot))
-    if RULESET.distance(me, pal) > 1:
+    if hex_distance(st.hex_of(me), st.hex_of(pal)) > 1:
         move = find(m, me, "move")
-        step = next(h for h in move.hexes if hex_distance(h, RULESET.here(pal)) <= 1)
+        step = next(h for h in move.hexes if hex_distance(h, st.hex_of(pal)) <= 1)
         m.apply(move.command(path=match_path(m, spot, step)))
     give = find(m, me, "hand_off", "Smelling Salts")
     assert give.enabled, give.reason
     m.apply(give.command(target=pal))
-    assert RULESET.inventory(pal) == ["Smelling Salts"]
+    assert st.inventory(pal) == ["Smelling Salts"]
     path = tmp_path / "save.json"
     save_match(m, path)
     again, _ = load_match(path)
     assert again.digest() == m.digest()
     again.enter()
-    assert RULESET.inventory(pal) == ["Smelling Salts"] and not list(again.iter_components(GroundItem))
+    assert st.inventory(pal) == ["Smelling Salts"] and not list(again.iter_components(GroundItem))
 
 
 def test_items_data_is_checked_strictly(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import esper
 
 from game.dice import Distribution
-from game.match import Match
+from game.engine.match import Match
 from game.rules.rift import RULESET, StressDealt
 from game.rules.rift.components import Resolve
 from game.rules.rift.odds import attack_odds, rift_odds
@@ -62,7 +62,7 @@ def test_preview_of_a_plain_shot_is_the_exact_odds(tmp_path: Path) -> None:
     give_turn(m, me)
     p = m.preview(cmd("fire", me, option=PISTOL))
     assert p is not None
-    odds = attack_odds(RULESET.weapon(PISTOL).stats())
+    odds = attack_odds(RULESET.data.weapons[PISTOL].stats())
     assert p.damage == _dist(odds.stress)
     assert p.hit_chance == 1 - Fraction(4, 6) ** 3
     assert p.target_number == 5 and p.modifiers == ()
@@ -89,7 +89,7 @@ def test_preview_uses_the_attackers_real_dice_traits(tmp_path: Path) -> None:
     expected = rift_odds(PISTOL, attitude="deliberate", level=1).odds
     assert expected.traits.extra_dice_drop_lowest == 1
     assert p.damage == _dist(expected.stress)
-    assert p.damage != _dist(attack_odds(RULESET.weapon(PISTOL).stats()).stress)
+    assert p.damage != _dist(attack_odds(RULESET.data.weapons[PISTOL].stats()).stress)
 
 
 def test_preview_with_cover_halves_each_hit(tmp_path: Path) -> None:
@@ -104,9 +104,9 @@ def test_preview_with_cover_halves_each_hit(tmp_path: Path) -> None:
     p = m.preview(cmd("fire", me, option=PISTOL, target=goon))
     assert p is not None
     assert ("cover", 50) in p.modifiers
-    half = attack_odds(RULESET.weapon(PISTOL).stats(), DiceTraits(), (Fraction(1, 2),))
+    half = attack_odds(RULESET.data.weapons[PISTOL].stats(), DiceTraits(), (Fraction(1, 2),))
     assert p.damage == _dist(half.stress)
-    assert p.expected_damage < attack_odds(RULESET.weapon(PISTOL).stats()).mean
+    assert p.expected_damage < attack_odds(RULESET.data.weapons[PISTOL].stats()).mean
     give_turn(m, goon)
     m.apply(cmd("crouch", goon))
     give_turn(m, me)
@@ -146,14 +146,14 @@ def test_preview_bullet_sponge_suppressed_down_the_sights_and_nudge(tmp_path: Pa
     give_turn(m, me, ap=3)
     m.apply(cmd("down_the_sights", me))
     m.enter()
-    RULESET.inflict(m, me, "suppressed", bold, [])  # set-up: the Deliberate is Suppressed
+    RULESET.ctx(m).inflict(me, "suppressed", bold)  # set-up: the Deliberate is Suppressed
     p = m.preview(cmd("fire", me, option=PISTOL, target=bold, number=1))
     assert p is not None
     names = dict(p.modifiers)
     assert names == {"Nudge": 2, "Suppressed": 50, "Bullet Sponge": 50, "Down the Sights (the best hit)": 400}
     traits = rift_odds(PISTOL, attitude="deliberate", level=1, nudge=1).odds.traits
     expected = attack_odds(
-        RULESET.weapon(PISTOL).stats(), traits, (Fraction(1, 2), Fraction(1, 2)), down_the_sights=True
+        RULESET.data.weapons[PISTOL].stats(), traits, (Fraction(1, 2), Fraction(1, 2)), down_the_sights=True
     )
     assert p.damage == _dist(expected.stress)
 
@@ -196,7 +196,7 @@ def test_preview_of_an_explosive_is_per_unit_in_the_blast(tmp_path: Path) -> Non
     boom = find(m, me, "explosive", "mdtc_antipersonnel_grenade")  # 2d6 / 5+ / 6t / r1
     p = m.preview(boom.command(hex=at(8), target=g2))
     assert p is not None
-    w = RULESET.weapon(boom.option)
+    w = RULESET.data.weapons[boom.option]
     traits = rift_odds(boom.option, attitude="calculated", level=1).odds.traits
     odds = attack_odds(w.stats(), traits)
     expected = dict(odds.stress)

@@ -5,6 +5,7 @@ leaves the digest unchanged; AP never negative; at most one attack per turn; eve
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,11 +13,21 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as hs
 
 from game.commands import Command
+from game.engine.match import IllegalCommandError, Match
 from game.hexgrid import Hex
-from game.match import IllegalCommandError, Match
-from game.rules.rift import RULESET, StressDealt
+from game.rules.rift import StressDealt
+from game.rules.rift import state as st
 from game.save import load_match, save_match
-from tests.rules.rift_kit import RANCH, TOWN, command_for, new_match, outlaws, rifter, rifters
+from tests.rules.rift_kit import (
+    RANCH,
+    TOWN,
+    aggressive_command,
+    command_for,
+    new_match,
+    outlaws,
+    rifter,
+    rifters,
+)
 
 ACTIONS = [
     "fire",
@@ -118,7 +129,7 @@ def test_random_command_streams_keep_the_invariants_and_the_game_ends(
                 assert enabled, "nothing can be done, yet the game is not over"
                 cmd = command_for(match, rng.choice(enabled), rng)
                 assert match.validate(cmd) is None, (cmd, match.validate(cmd))
-                turn = RULESET.game(match).turn_number
+                turn = st.game_state(match).turn_number
                 events = match.apply(cmd)
                 if cmd.action in (
                     "fire",
@@ -134,8 +145,8 @@ def test_random_command_streams_keep_the_invariants_and_the_game_ends(
             _check_events(match, events)
             match.enter()
             for u in match.units():
-                assert RULESET.ap(u).current >= 0
-                assert RULESET.resolve(u).current >= 0
+                assert st.ap(u).current >= 0
+                assert st.resolve(u).current >= 0
                 h = match.position(u)
                 if h is not None:
                     assert match.battlefield.is_passable(h)
@@ -162,3 +173,39 @@ def test_a_mid_encounter_save_replays_to_the_same_digest(tmp_path: object) -> No
     assert loaded.digest() == match.digest()
     loaded.close()
     match.close()
+
+
+def test_validate_accepts_every_command_an_offered_action_expands_to() -> None:
+    """The LegalAction contract, exactly: each command ``expand()`` yields for an enabled action (a path
+    action: the rules' canonical path to each end) validates, and one field more than the action reads
+    is refused. Over random play with every attitude at level 7, reactions and hit assignments included."""
+    side1, side2 = _posses()
+    match = new_match(side1, side2, 11, TOWN)
+    rng = random.Random(11)
+    checked = set()
+    try:
+        for _ in range(500):
+            if match.is_over:
+                break
+            enabled = [a for a in match.legal_actions() if a.enabled]
+            for action in enabled:
+                commands = list(action.expand())
+                assert commands, action
+                for cmd in rng.sample(commands, min(6, len(commands))):
+                    assert match.validate(cmd) is None, (cmd, match.validate(cmd))
+                    checked.add(action.action)
+                    if action.needs in ("", "hex", "assign"):
+                        assert match.validate(replace(cmd, target=cmd.actor)) is not None
+                if action.needs == "path":
+                    end = action.hexes[-1]
+                    path = action.path_to(end)
+                    assert path is not None and path[0] == match.position(action.actor) and path[-1] == end
+            play = [a for a in enabled if a.action != "flee"] or enabled
+            cmd = (
+                aggressive_command(match) if rng.random() < 0.5 else command_for(match, rng.choice(play), rng)
+            )
+            match.apply(cmd)
+    finally:
+        match.close()
+    expected = {"deploy", "move", "fire", "assign", "pass", "end_turn", "sprint", "run_and_gun", "explosive"}
+    assert expected | {"nudge", "dodge_roll", "reposition", "tactical_reposition"} <= checked, checked

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.match import Match
 from game.events import DamageTaken, Roll
-from game.match import Match
 from game.rules import PosseSpec, StatusView, UnitView
 from game.rules.rift import RULESET, auto_deploy_commands
+from game.rules.rift import state as st
 from game.rules.rift.views import STATUS_RULES
 from tests.rules.frontier_kit import at, open_map
 from tests.rules.rift_kit import (
@@ -149,7 +150,7 @@ def test_overcome_and_fled_units_say_so(tmp_path: Path) -> None:
     place(m, me, at(5))
     place(m, goon, at(8))
     place(m, unit(m, "side2", 1), at(28))
-    RULESET.resolve(goon).current = 2
+    st.resolve(goon).current = 2
     give_turn(m, me)
     script(m, 6, 1, 1)
     m.apply(cmd("fire", me, option="mdtc_model_4_pistol"))
@@ -192,7 +193,7 @@ def test_statuses_from_others_name_who_and_until_when(tmp_path: Path) -> None:
         "suppressed",
         "overwhelmed",
     ):  # set-up: as Custom Blend, a hit, Lockdown give them
-        RULESET.inflict(m, me, kind, goon, [])
+        RULESET.ctx(m).inflict(me, kind, goon)
     v = view(m, me)
     assert [s.key for s in v.statuses][:4] == ["stunned", "suppressed", "taunted", "overwhelmed"]
     assert status(v, "stunned").rule == "Lose 1 Action Point"
@@ -262,7 +263,7 @@ def test_items_are_what_the_unit_carries(tmp_path: Path) -> None:
     m = _match(tmp_path, rifters("side1", rifter("cunning")), outlaws("side2", "outlaw_goon"))
     me = unit(m, "side1")
     assert view(m, me).items == ()
-    RULESET.inventory(me).append("Canteen")  # set-up
+    st.inventory(me).append("Canteen")  # set-up
     assert view(m, me).items == ("Canteen",)
 
 
@@ -272,10 +273,10 @@ def test_every_status_the_rules_set_has_a_rule_quoted_from_the_rulebook() -> Non
     code = "\n".join(
         p.read_text(encoding="utf-8") for p in sorted(RULES_CODE.rglob("*.py")) if p.name != "views.py"
     )
-    ids = set(re.findall(r'inflict\(\s*match,\s*[\w.]+,\s*"(\w+)"', code))
+    ids = set(re.findall(r'inflict\(\s*[\w.]+,\s*"(\w+)"', code))
     ids |= set(re.findall(r'\("\w+",\s*"(\w+)",\s*\d+\)', code))  # talents.py: (action, status, reach)
     ids |= set(re.findall(r'StatusChanged\([^,]+,\s*[^,]+,\s*"(\w+)"', code))
-    ids |= set(re.findall(r'\.remove\(\s*match,\s*\w+,\s*"(\w+)"', code))
+    ids |= set(re.findall(r'\.remove\(\s*\w+,\s*"(\w+)"', code))
     assert {
         "in_cover",
         "stunned",

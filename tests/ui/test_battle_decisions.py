@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pygame
 
-from game.match import Match
+from game.engine.match import Match
 from game.tiledmap import load_tiled_map
 from game.ui.app import App
 from game.ui.battle import BattleScreen
 from game.ui.dialogs import ConfirmDialog
 from game.ui.gui import Shell
-from game.ui.pause import HelpScene
+from game.ui.help import HelpScene
 from game.ui.prefs import Prefs
 from game.ui.session import BattleSession
 from tests.rules import frontier_kit as fk

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.match import Match
+from game.engine.match import Match
 from game.rules import get_ruleset
 from game.rules.rift import RULESET as RIFT
 from game.tiledmap import load_tiled_map

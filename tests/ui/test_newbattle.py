@@ -23,6 +23,7 @@ from game.ui.flow import Flow
 from game.ui.newbattle import AI_TIP, NewBattleScene
 from game.ui.prefs import Prefs
 from game.ui.session import latest_autosave
+from tests.plugins import installed_plugin
 from tests.ui.flow_kit import (
     RANCH,
     click_rect,
@@ -344,3 +345,44 @@ def test_posses_the_ruleset_refuses_are_named_not_started(make_app: AppMaker) ->
     dialog = app.top
     assert isinstance(dialog, MessageDialog), names(app)
     assert "Frontier is played by two posses, not 3" in (dialog.text_html or "")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_a_plugged_in_ruleset_is_offered_edited_and_played(
+    make_app: AppMaker, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The toy ruleset, installed as a plugin with its posse builder and default posses, is a ruleset of
+    New Battle like the shipped ones: its defaults face each other, the posse builder edits them, and the
+    battle starts under its rules. Nothing outside tests/toy_ruleset.py names it."""
+    folder = maps_folder(tmp_path)  # Showdown at the Lazy K, made for every ruleset here
+    text = (folder / "ranch_duel.tmx").read_text(encoding="utf-8")
+    line = '  <property name="rulesets" value="frontier,rift"/>\n'
+    assert line in text
+    (folder / "ranch_duel.tmx").write_text(text.replace(line, ""), encoding="utf-8")
+    with installed_plugin(tmp_path / "plugins", "toy", "tests.toy_ruleset:PLUGIN"):
+        app = make_app(size)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            screen = open_new_battle(app, Flow(make_shell(app), maps_dir=folder))
+        assert not [str(w.message) for w in caught if "too small" in str(w.message)]
+        buttons = [screen.buttons[f"ruleset_{r}"] for r in ("frontier", "rift", "toy")]
+        assert buttons[2].text == "Toy Skirmish"
+        assert not any(a.rect.colliderect(b.rect) for a, b in itertools.combinations(buttons, 2))
+        assert all(screen.panel.rect.contains(b.rect) for b in buttons)
+        click(app, buttons[2].rect.center)
+        assert screen.ruleset == "toy"
+        assert [screen.sides[i].posse for i in (0, 1)] == ["Red Hats", "Blue Hats"]
+        assert all(shown(d).startswith(("Red Hats", "Blue Hats")[i]) for i, d in enumerate(screen.dropdowns))
+        click(app, screen.buttons["edit_1"].rect.center)
+        builder = app.top
+        assert type(builder).__name__ == "PosseScreen", names(app)
+        step(app, 2)
+        assert builder.draft.name == "Blue Hats"  # type: ignore[attr-defined]
+        click(app, builder.widgets["done"].rect.center)  # type: ignore[attr-defined]
+        assert app.top is screen
+        click(app, screen.buttons["start"].rect.center)
+        battle = app.top
+        assert isinstance(battle, BattleScreen), names(app)
+        assert battle.session.match.ruleset.name == "toy"
+        assert [p.name for p in battle.session.match.posses] == ["Red Hats", "Blue Hats"]
+        step(app, 3)  # the battle screen draws

@@ -15,8 +15,9 @@ from game.ui.app import App
 from game.ui.battle import BattleScreen
 from game.ui.dialogs import ConfirmDialog, MessageDialog, NameDialog
 from game.ui.flow import CLOSE_QUESTION, QUIT_TITLE_QUESTION
+from game.ui.help import HelpScene
 from game.ui.load_screen import LoadScene
-from game.ui.pause import HelpScene, PauseMenu
+from game.ui.pause import PauseMenu
 from game.ui.scenes import Pop, Push, Scene, Unwind
 from game.ui.session import latest_autosave
 from game.ui.settings_screen import SettingsScene

@@ -21,6 +21,7 @@ from game.ui.app import App
 from game.ui.posse_screen import READY, UNSAVED_NOTE, ChoiceButton, LoadPosseScene, PosseScreen
 from game.ui.prefs import Prefs
 from game.ui.scenes import Action, Scene
+from tests.plugins import installed_plugin
 from tests.ui.helpers import click, make_shell, move, post, step
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -289,14 +290,14 @@ def test_rift_rifter_to_level_four_with_a_second_attitude_weapons_and_a_goon(bui
     click(app, scene.tab_buttons["talents"].rect.center)
     pick(app, scene, "talents", "lightfoot")
     assert scene.draft.units[0].character.talents == ("lightfoot",)
-    assert scene.draft.talents_left(0) == 0
+    assert scene.draft.todo_left(0, "talents") == 0
     assert not choice(scene, "talents", "pugilist").is_enabled  # one talent at level 4
     click(app, scene.tab_buttons["skills"].rect.center)
     pick(app, scene, "skill", "3", key="greasemonkey")
     assert dict(scene.draft.units[0].character.skills)["greasemonkey"] == 3
-    assert scene.draft.skill_points_left(0) == 13
+    assert scene.draft.todo_left(0, "skill_points") == 13
     click(app, scene.widgets["auto_skills"].rect.center)
-    assert scene.draft.skill_points_left(0) == 0
+    assert scene.draft.todo_left(0, "skill_points") == 0
     assert all(
         not b.is_enabled or b.is_selected or int(value) < rank
         for (field, sid, value), b in scene.choice_buttons.items()
@@ -414,7 +415,7 @@ def test_back_with_unsaved_changes_asks_first(builder: Any) -> None:
 def test_a_start_posse_is_edited_and_done_needs_no_problems(builder: Any) -> None:
     draft = PosseDraft("rift")
     draft.add_unit("rifter")
-    draft.auto_skills(0)
+    draft.act(0, "auto_skills")
     app, scene, done = builder("rift", start=draft.spec())
     assert scene.selected == 0 and len(scene.unit_buttons) == 1
     click(app, scene.widgets["level_up"].rect.center)  # level 2 wants a talent
@@ -564,3 +565,23 @@ def test_weapon_numbers_fit_beside_their_buttons_at_every_ui_scale(
     assert scene.tab == "weapons"
     too_small = [str(w.message) for w in caught if "too small" in str(w.message)]
     assert not too_small, too_small
+
+
+def test_a_plugged_in_ruleset_is_built_on_the_same_screen(builder: Any, tmp_path: Path) -> None:
+    """The toy ruleset's builder declares one field group (a stance): the screen draws it without tabs,
+    with the options, the summary and the sheet the builder gives, and Done hands over its spec."""
+    with installed_plugin(tmp_path / "plugins", "toy", "tests.toy_ruleset:PLUGIN"):
+        app, scene, done = builder("toy")
+        assert set(scene.kind_buttons) == {"gunhand", "scout"}
+        press_widget(app, scene, scene.kind_buttons["scout"])
+        assert scene.selected == 0 and not scene.tab_buttons
+        assert set(scene.choice_buttons) == {("stance", "", "steady"), ("stance", "", "reckless")}
+        pick(app, scene, "stance", "reckless")
+        assert choice(scene, "stance", "reckless").is_selected
+        assert scene.unit_buttons[0].text == "Scout \u00b7 Reckless"
+        card = str(scene.widgets["card"].html_text)
+        assert "<b>Stance</b><br>Reckless" in card and "<b>Profile</b>" in card
+        assert READY in problems_text(scene)
+        click(app, scene.widgets["done"].rect.center)
+        spec, name = done[0]
+        assert name == "Toy Posse" and spec.units[0].options == (("stance", "reckless"),)

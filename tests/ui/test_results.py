@@ -13,12 +13,12 @@ import pygame
 import pytest
 
 from game.save import load_match
+from game.stats import battle_stats
 from game.ui.app import App
 from game.ui.battle import BattleScreen
 from game.ui.dialogs import NameDialog
 from game.ui.flow import Flow
 from game.ui.results import ResultsScene, out_text
-from game.ui.session import battle_stats
 from tests.ui.flow_kit import ROOT, finish, names, start_battle, title_app, type_text
 from tests.ui.helpers import click, move, post, press, step
 

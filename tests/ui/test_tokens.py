@@ -22,16 +22,20 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine import registry
+from game.engine.protocol import StatusView
 from game.hexgrid import StaggerAxis, StaggerIndex, TiledHexGeometry, polygon_contains
 from game.rules.frontier.components import Status as FrontierStatus
+from game.rules.frontier.views import STATUS_RULES as FRONTIER_STATUSES
+from game.rules.rift.views import STATUS_RULES as RIFT_STATUSES
 from game.ui import settings
 from game.ui.tokens import (
-    STATUS_BADGES,
     TOKENS_DIR,
+    StatusBadge,
     TokenArt,
+    badge_of,
     icon_key,
     side_color,
-    status_badge,
     token_diameter,
     token_layout,
     token_offsets,
@@ -116,14 +120,27 @@ def test_unknown_kinds_fall_back_to_the_generic_bust(art: TokenArt) -> None:
     generic = art.token_surface(art.fallback, 0, (200, 200, 200), 40)
     assert pygame.image.tobytes(unknown, "RGBA") == pygame.image.tobytes(generic, "RGBA")
     surface = pygame.Surface((200, 200), pygame.SRCALPHA)
-    area = art.draw_token(surface, (100, 100), "", 7, 1.0, statuses=["", "no_such_status"], wounds=(5, 2))
+    odd = [badge_of(StatusView("", "")), StatusBadge("", "blank")]
+    area = art.draw_token(surface, (100, 100), "", 7, 1.0, statuses=odd, wounds=(5, 2))
     assert area.collidepoint(100, 100)
 
 
-def test_icon_key_names_rifters_by_their_first_attitude() -> None:
+def test_a_variant_without_art_gets_its_kind_s_portrait(art: TokenArt) -> None:
+    """``icon_key``'s ``kind.variant`` (a Rifter's first attitude) falls back to the kind's own portrait,
+    so a ruleset's new art key never shows the generic bust for a kind that has art."""
+    assert art.icon_for("deputy.no_such_variant") == "deputy"
+    assert art.icon_for("rifter.bold") == "rifter.bold"
+    assert art.icon_for("tumbleweed_wrangler.x") == art.fallback
+    plain = art.token_surface("deputy", 0, (200, 200, 200), 40)
+    variant = art.token_surface("deputy.no_such_variant", 0, (200, 200, 200), 40)
+    assert pygame.image.tobytes(plain, "RGBA") == pygame.image.tobytes(variant, "RGBA")
+
+
+def test_icon_key_is_the_kind_or_its_first_art_variant() -> None:
+    """The unit view's art keys (a Rifter's attitudes) pick a variant of the kind's portrait."""
     assert icon_key("rifter", ["bold", "cunning"]) == "rifter.bold"
     assert icon_key("rifter") == "rifter"
-    assert icon_key("sheriff", ["ignored"]) == "sheriff"
+    assert icon_key("sheriff", [""]) == "sheriff"
 
 
 def test_the_manifest_matches_the_sheets() -> None:
@@ -173,7 +190,9 @@ def test_the_rim_shape_alone_tells_the_sides_apart(art: TokenArt, color: tuple[i
 
 
 def test_side_colours_come_from_the_faction_else_the_position() -> None:
-    assert side_color(0, "the_law") == settings.TOKEN_FACTION_COLORS["the_law"]
+    """A faction's colour is its ruleset plugin's (``Faction.color``); the UI names no faction."""
+    law = next(f for f in registry.plugin("frontier").factions if f.id == "the_law")
+    assert law.color is not None and side_color(0, "the_law") == law.color
     assert side_color(1, "no_such_faction") == settings.TOKEN_SIDE_COLORS[1]
     assert side_color(5) == settings.TOKEN_SIDE_COLORS[5 % len(settings.TOKEN_SIDE_COLORS)]
 
@@ -208,7 +227,7 @@ def test_markers_change_the_picture_outside_the_base(art: TokenArt) -> None:
         {"acting": True},
         {"wounds": (2, 3)},
         {"resolve": 0.5},
-        {"statuses": ["prone"]},
+        {"statuses": [StatusBadge("P", "Prone", False)]},
         {"out": True},
     ):
         assert mean_rgb_difference(plain, draw(art, **markers)) > 0.5, markers
@@ -223,7 +242,9 @@ def test_the_acting_marker_pulses_and_health_shows_the_amount(art: TokenArt) -> 
     assert pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")
 
 
-def test_every_status_the_rules_set_has_a_badge() -> None:
+def test_every_status_the_rules_set_has_a_badge_from_its_ruleset() -> None:
+    """The badge letters and whether a status helps come from the rulesets' views (StatusView.badge,
+    helps); every status the rules set has them."""
     frontier = {f.name for f in dataclasses.fields(FrontierStatus)}
     rift = {
         "in_cover",
@@ -239,18 +260,35 @@ def test_every_status_the_rules_set_has_a_badge() -> None:
         p.read_text(encoding="utf-8") for p in (ROOT / "game" / "rules" / "rift").rglob("*.py")
     )
     rift |= set(re.findall(r'(?:has_status|statuses)\([^()"]*"([a-z_]+)"\)', source))
-    missing = sorted((frontier | rift) - set(STATUS_BADGES))
-    assert missing == [], f"no badge for {missing}: add them to STATUS_BADGES in game/ui/tokens.py"
-    for badge in STATUS_BADGES.values():
-        assert 1 <= len(badge.glyph) <= 2 and badge.name
-    assert status_badge("bewildered").glyph == "B"
-    assert status_badge("").glyph == "?"
+    assert sorted(frontier - set(FRONTIER_STATUSES)) == []
+    assert sorted(rift - set(RIFT_STATUSES)) == []
+    for rules in (FRONTIER_STATUSES, RIFT_STATUSES):
+        for rule in rules.values():
+            assert 1 <= len(rule.badge) <= 2 and rule.name
+    assert not FRONTIER_STATUSES["prone"].helps and FRONTIER_STATUSES["taking_cover"].helps
+    assert not RIFT_STATUSES["suppressed"].helps and RIFT_STATUSES["hold_fire"].helps
+    # a status a ruleset gives no letters shows its name's first letter; one with no name a "?"
+    assert badge_of(StatusView("Bewildered", "...")).glyph == "B"
+    assert badge_of(StatusView("", "")).glyph == "?"
+    assert badge_of(StatusView("Hold Fire", "...", "hold_fire", badge="HF", helps=True)) == StatusBadge(
+        "HF", "Hold Fire", True
+    )
+
+
+def test_a_badge_that_hinders_is_drawn_apart_from_one_that_helps(art: TokenArt) -> None:
+    helps = art._badge(StatusBadge("C", "Cover", True), 24)
+    hinders = art._badge(StatusBadge("C", "Cover", False), 24)
+    assert pygame.image.tobytes(helps, "RGBA") != pygame.image.tobytes(hinders, "RGBA")
+    # the round badge leaves its corners clear; the diamond leaves them clear too but fills its edges'
+    # middles, where a circle of the same size is drawn as well: compare a point inside only the circle
+    assert helps.get_at((5, 5)).a > hinders.get_at((5, 5)).a
 
 
 def test_many_statuses_collapse_into_a_count(art: TokenArt) -> None:
     surface = pygame.Surface((200, 200), pygame.SRCALPHA)
-    art.draw_token(surface, (100, 100), "outlaw", 1, 1.0, statuses=list(STATUS_BADGES))
-    more = f"+{len(STATUS_BADGES) - settings.TOKEN_BADGE_MAX + 1}"
+    many = [StatusBadge(rule.badge, rule.name, rule.helps) for rule in RIFT_STATUSES.values()]
+    art.draw_token(surface, (100, 100), "outlaw", 1, 1.0, statuses=many)
+    more = f"+{len(many) - settings.TOKEN_BADGE_MAX + 1}"
     assert any(k[0] == "badge" and k[1] == more for k in art._scaled)
 
 
@@ -260,7 +298,7 @@ def test_drawing_again_uses_the_cache(art: TokenArt) -> None:
         "acting": True,
         "selected": True,
         "wounds": (1, 2),
-        "statuses": ["prone", "stunned"],
+        "statuses": [StatusBadge("P", "Prone", False), StatusBadge("St", "Stunned", False)],
         "time": 0.2,
     }
     art.draw_token(surface, (150, 150), "sheriff", 0, 1.0, **markers)  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from game.components import Identity, Removed
 from game.rules import PosseSpec, UnitSpec
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["Roster", "RosterError"]
 

@@ -25,7 +25,7 @@ from game.rules.frontier.components import FrontierGame, FrontierUnit
 from game.rules.frontier.data import FrontierData, UnitData, WeaponData
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["CHARGE_REACH", "FrontierCtx"]
 
@@ -141,8 +141,10 @@ class FrontierCtx(Context):
         (die,) = roll(self.rng, 6)
         total = die + sum(v for _, v in mods)
         hit = total >= situation.skill
-        check = "ballistics" if weapon.is_ranged else "melee"
-        self.emit(Roll(game.round, attacker, check, (die,), mods, total, situation.skill, hit, target))
+        check, purpose = ("ballistics", "attack") if weapon.is_ranged else ("melee", "melee")
+        self.emit(
+            Roll(game.round, attacker, check, (die,), mods, total, situation.skill, hit, target, purpose)
+        )
         if game.active == attacker:
             st.activation(attacker).attacked.append(target)
         if hit:
@@ -198,5 +200,7 @@ def charge_roll(ctx: FrontierCtx, unit: int, die: int, target: int | None) -> in
     move = ctx.stats(unit).move
     (extra,) = roll(ctx.rng, die)
     budget = move + extra
-    ctx.emit(Roll(ctx.round, unit, "charge", (extra,), (("Move", move),), budget, None, None, target))
+    ctx.emit(
+        Roll(ctx.round, unit, "charge", (extra,), (("Move", move),), budget, None, None, target, "movement")
+    )
     return budget

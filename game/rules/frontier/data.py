@@ -9,12 +9,12 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from game.engine import dataload
 from game.resources import rules_data_file
-from game.rules import datacheck as dc
 
 __all__ = [
     "ACTION_IDS",
@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 DATA_FILE = rules_data_file("frontier")
-ACTION_KINDS = ("simple", "basic", "major", "free")
+T = TypeVar("T")
 # the actions the rules implement, in the order the action bar shows them (the book's list order)
 ACTION_IDS = (
     *("move", "reload", "coup_de_grace", "operate_door", "take_item"),
@@ -46,17 +46,41 @@ class FrontierDataError(ValueError):
     """frontier.toml (or a replacement) is not valid; the message names the table and key."""
 
 
+def _id() -> Any:
+    return field(metadata={"id": True})
+
+
+def _num(low: int, high: int, default: int | None = None) -> Any:
+    """A whole number from ``low`` to ``high``; required unless it has a ``default``."""
+    if default is None:
+        return field(default=low, metadata={"range": (low, high), "required": True})
+    return field(default=default, metadata={"range": (low, high)})
+
+
+def _text(choices: tuple[str, ...] = ()) -> Any:
+    """Text a table must give (one of ``choices`` when given)."""
+    meta: dict[str, Any] = {"required": True}
+    if choices:
+        meta["choices"] = choices
+    return field(default="", metadata=meta)
+
+
+def _names() -> Any:
+    return field(default=(), metadata={"required": True})
+
+
 @dataclass(frozen=True, slots=True)
 class WeaponData:
-    id: str
-    name: str
-    kind: str  # "ranged" | "melee"
-    short_range: int
-    long_range: int  # equals short_range when the weapon has no long range ("-")
-    short_accuracy: int
-    long_accuracy: int
-    damage: int
-    ammo: int | None  # None: "can be used indefinitely without the need to take a Reload Action"
+    id: str = _id()
+    name: str = _text()
+    kind: str = _text(("ranged", "melee"))
+    short_range: int = _num(1, 100)
+    # no long range ("-"): the short range
+    long_range: int = field(default=0, metadata={"range": (1, 100), "default_from": "short_range"})
+    short_accuracy: int = _num(-5, 5, 0)
+    long_accuracy: int = _num(-5, 5, 0)
+    damage: int = _num(1, 20)
+    ammo: int | None = field(default=None, metadata={"range": (1, 100)})  # None: "can be used indefinitely"
     own: bool = False  # Hexslinger's own addition, not printed in the rulebook
 
     @property
@@ -69,57 +93,63 @@ class ActionData:
     """An action as the rulebook lists it: its name, AP cost, kind ("simple" repeatable, "basic" once per
     activation, "major", "free") and the rulebook's sentence."""
 
-    id: str
-    name: str
-    cost: int
-    kind: str
-    text: str
+    id: str = _id()
+    name: str = _text()
+    cost: int = _num(0, 10)
+    kind: str = _text(("simple", "basic", "major", "free"))
+    text: str = _text()
 
 
 @dataclass(frozen=True, slots=True)
 class AbilityData:
-    id: str
-    name: str
+    id: str = _id()
+    name: str = _text()
     passive: bool = False
-    recharge: int = 0
-    range: int = 0
-    max_targets: int = 0
-    extra_ap: int = 0
-    temporary_wounds: int = 0
+    recharge: int = _num(0, 20, 0)
+    range: int = _num(0, 100, 0)
+    max_targets: int = _num(0, 10, 0)
+    extra_ap: int = _num(0, 5, 0)
+    temporary_wounds: int = _num(0, 5, 0)
 
 
 @dataclass(frozen=True, slots=True)
 class ItemData:
-    id: str
-    name: str
-    effect: str  # "revive"
-    range: int
-    restores: int
+    id: str = _id()
+    name: str = _text()
+    effect: str = _text(("revive",))
+    range: int = _num(0, 100)
+    restores: int = _num(1, 20)
 
 
 @dataclass(frozen=True, slots=True)
 class UnitData:
-    id: str
-    name: str
-    move: int
-    ballistics: int | None  # None: "N/A"
-    melee: int
-    toughness: int
-    wounds: int
-    leadership: int | None
-    cool: int
-    weapons: tuple[str, ...]
+    id: str = _id()
+    name: str = _text()
+    move: int = _num(1, 30)
+    ballistics: int | None = field(default=None, metadata={"range": (1, 7)})  # None: "N/A"
+    melee: int = _num(1, 7)
+    toughness: int = _num(0, 20)
+    wounds: int = _num(1, 20)
+    leadership: int | None = field(default=None, metadata={"range": (0, 6)})
+    cool: int = _num(1, 7)
+    weapons: tuple[str, ...] = _names()
     abilities: tuple[str, ...] = ()
     leader: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class FactionData:
-    id: str
-    name: str
-    units: tuple[str, ...]
-    max_units: int
-    duplicates: bool
+    id: str = _id()
+    name: str = _text()
+    units: tuple[str, ...] = _names()
+    max_units: int = _num(1, 20)
+    duplicates: bool = field(default=False, metadata={"required": True})
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterData:
+    action_points: int = _num(1, 10)  # "Each Unit has a total of 2 action points (AP)"
+    max_rounds: int = _num(1, 1000)  # Hexslinger's own: the sun goes down after this many rounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,202 +170,56 @@ class FrontierData:
         return None
 
 
-# -- validation -----------------------------------------------------------------------------------
+# -- validation: each table by its dataclass (game.engine.dataload), then what crosses tables ----------
 
-_INT, _STR, _BOOL, _STRS = dc.INT, dc.STR, dc.BOOL, dc.STRS
-_check = functools.partial(dc.check_table, error=FrontierDataError)
-_in_range = functools.partial(dc.in_range, error=FrontierDataError)
-_tables = functools.partial(dc.tables, error=FrontierDataError)
+TABLES = ("encounter", "actions", "weapons", "abilities", "items", "units", "factions")
+
+
+def _tables(doc: dict[str, Any], name: str, cls: type[T]) -> dict[str, T]:
+    return dataload.load_tables(cls, doc, name, error=FrontierDataError)
 
 
 def parse_data(doc: dict[str, Any]) -> FrontierData:
     """Validate a parsed TOML document and build the typed data."""
     for key in doc:
-        if key not in ("encounter", "actions", "weapons", "abilities", "items", "units", "factions"):
-            known = "encounter, actions, weapons, abilities, items, units, factions"
-            raise FrontierDataError(f"unknown table [{key}] (known: {known})")
-    enc = _check(
-        "[encounter]",
-        doc.get("encounter", {}),
-        {"action_points": (_INT, True), "max_rounds": (_INT, True)},
-    )
-    action_points = _in_range("[encounter]", "action_points", enc["action_points"], 1, 10)
-    max_rounds = _in_range("[encounter]", "max_rounds", enc["max_rounds"], 1, 1000)
-
-    weapons: dict[str, WeaponData] = {}
-    for wid, raw in _tables(doc, "weapons").items():
-        where = f"[weapons.{wid}]"
-        t = _check(
-            where,
-            raw,
-            {
-                "name": (_STR, True),
-                "kind": (_STR, True),
-                "short_range": (_INT, True),
-                "long_range": (_INT, False),
-                "short_accuracy": (_INT, False),
-                "long_accuracy": (_INT, False),
-                "damage": (_INT, True),
-                "ammo": (_INT, False),
-                "own": (_BOOL, False),
-            },
-        )
-        if t["kind"] not in ("ranged", "melee"):
-            raise FrontierDataError(f"{where}: 'kind' is '{t['kind']}', must be ranged or melee")
-        short = _in_range(where, "short_range", t["short_range"], 1, 100)
-        long = _in_range(where, "long_range", t.get("long_range", short), short, 100)
-        weapons[wid] = WeaponData(
-            id=wid,
-            name=t["name"],
-            kind=t["kind"],
-            short_range=short,
-            long_range=long,
-            short_accuracy=_in_range(where, "short_accuracy", t.get("short_accuracy", 0), -5, 5),
-            long_accuracy=_in_range(where, "long_accuracy", t.get("long_accuracy", 0), -5, 5),
-            damage=_in_range(where, "damage", t["damage"], 1, 20),
-            ammo=None if "ammo" not in t else _in_range(where, "ammo", t["ammo"], 1, 100),
-            own=t.get("own", False),
-        )
+        if key not in TABLES:
+            raise FrontierDataError(f"unknown table [{key}] (known: {', '.join(TABLES)})")
+    enc = dataload.load(EncounterData, "[encounter]", doc.get("encounter", {}), error=FrontierDataError)
+    weapons = _tables(doc, "weapons", WeaponData)
+    for wid, weapon in weapons.items():
+        if weapon.long_range < weapon.short_range:
+            where = f"[weapons.{wid}]"
+            raise FrontierDataError(
+                f"{where}: 'long_range' is {weapon.long_range}, must be from {weapon.short_range} to 100"
+            )
     if "unarmed" not in weapons or weapons["unarmed"].is_ranged:
         raise FrontierDataError("[weapons.unarmed] must exist and be a melee weapon")
-
-    abilities: dict[str, AbilityData] = {}
-    for aid, raw in _tables(doc, "abilities").items():
-        where = f"[abilities.{aid}]"
-        t = _check(
-            where,
-            raw,
-            {
-                "name": (_STR, True),
-                "passive": (_BOOL, False),
-                "recharge": (_INT, False),
-                "range": (_INT, False),
-                "max_targets": (_INT, False),
-                "extra_ap": (_INT, False),
-                "temporary_wounds": (_INT, False),
-            },
-        )
-        abilities[aid] = AbilityData(
-            id=aid,
-            name=t["name"],
-            passive=t.get("passive", False),
-            recharge=_in_range(where, "recharge", t.get("recharge", 0), 0, 20),
-            range=_in_range(where, "range", t.get("range", 0), 0, 100),
-            max_targets=_in_range(where, "max_targets", t.get("max_targets", 0), 0, 10),
-            extra_ap=_in_range(where, "extra_ap", t.get("extra_ap", 0), 0, 5),
-            temporary_wounds=_in_range(where, "temporary_wounds", t.get("temporary_wounds", 0), 0, 5),
-        )
-
-    items: dict[str, ItemData] = {}
-    for iid, raw in _tables(doc, "items").items():
-        where = f"[items.{iid}]"
-        t = _check(
-            where,
-            raw,
-            {"name": (_STR, True), "effect": (_STR, True), "range": (_INT, True), "restores": (_INT, True)},
-        )
-        if t["effect"] != "revive":
-            raise FrontierDataError(f"{where}: 'effect' is '{t['effect']}', the only effect is revive")
-        items[iid] = ItemData(
-            id=iid,
-            name=t["name"],
-            effect=t["effect"],
-            range=_in_range(where, "range", t["range"], 0, 100),
-            restores=_in_range(where, "restores", t["restores"], 1, 20),
-        )
-
-    units: dict[str, UnitData] = {}
-    for uid, raw in _tables(doc, "units").items():
+    abilities = _tables(doc, "abilities", AbilityData)
+    items = _tables(doc, "items", ItemData)
+    units = _tables(doc, "units", UnitData)
+    for uid, unit in units.items():
         where = f"[units.{uid}]"
-        t = _check(
-            where,
-            raw,
-            {
-                "name": (_STR, True),
-                "leader": (_BOOL, False),
-                "move": (_INT, True),
-                "ballistics": (_INT, False),
-                "melee": (_INT, True),
-                "toughness": (_INT, True),
-                "wounds": (_INT, True),
-                "leadership": (_INT, False),
-                "cool": (_INT, True),
-                "weapons": (_STRS, True),
-                "abilities": (_STRS, False),
-            },
-        )
-        leader = t.get("leader", False)
-        if leader != ("leadership" in t):
+        if unit.leader != (unit.leadership is not None):
             raise FrontierDataError(f"{where}: a leader (and only a leader) has 'leadership'")
-        if not t["weapons"]:
+        if not unit.weapons:
             raise FrontierDataError(f"{where}: 'weapons' must name at least one weapon")
-        for w in t["weapons"]:
+        for w in unit.weapons:
             if w not in weapons:
                 raise FrontierDataError(f"{where}: 'weapons' names unknown weapon '{w}'")
-        for a in t.get("abilities", []):
+        for a in unit.abilities:
             if a not in abilities:
                 raise FrontierDataError(f"{where}: 'abilities' names unknown ability '{a}'")
-        if any(weapons[w].is_ranged for w in t["weapons"]) and "ballistics" not in t:
+        if any(weapons[w].is_ranged for w in unit.weapons) and unit.ballistics is None:
             raise FrontierDataError(f"{where}: a unit with a ranged weapon needs 'ballistics'")
-        units[uid] = UnitData(
-            id=uid,
-            name=t["name"],
-            move=_in_range(where, "move", t["move"], 1, 30),
-            ballistics=None
-            if "ballistics" not in t
-            else _in_range(where, "ballistics", t["ballistics"], 1, 7),
-            melee=_in_range(where, "melee", t["melee"], 1, 7),
-            toughness=_in_range(where, "toughness", t["toughness"], 0, 20),
-            wounds=_in_range(where, "wounds", t["wounds"], 1, 20),
-            leadership=None
-            if "leadership" not in t
-            else _in_range(where, "leadership", t["leadership"], 0, 6),
-            cool=_in_range(where, "cool", t["cool"], 1, 7),
-            weapons=tuple(t["weapons"]),
-            abilities=tuple(t.get("abilities", [])),
-            leader=leader,
-        )
-
-    factions: dict[str, FactionData] = {}
-    for fid, raw in _tables(doc, "factions").items():
+    factions = _tables(doc, "factions", FactionData)
+    for fid, faction in factions.items():
         where = f"[factions.{fid}]"
-        t = _check(
-            where,
-            raw,
-            {
-                "name": (_STR, True),
-                "units": (_STRS, True),
-                "max_units": (_INT, True),
-                "duplicates": (_BOOL, True),
-            },
-        )
-        for u in t["units"]:
+        for u in faction.units:
             if u not in units:
                 raise FrontierDataError(f"{where}: 'units' names unknown unit '{u}'")
-        if sum(units[u].leader for u in t["units"]) > 1:
+        if sum(units[u].leader for u in faction.units) > 1:
             raise FrontierDataError(f"{where}: a faction has at most one leader")
-        factions[fid] = FactionData(
-            id=fid,
-            name=t["name"],
-            units=tuple(t["units"]),
-            max_units=_in_range(where, "max_units", t["max_units"], 1, 20),
-            duplicates=t["duplicates"],
-        )
-    actions: dict[str, ActionData] = {}
-    for aid, raw in _tables(doc, "actions").items():
-        where = f"[actions.{aid}]"
-        t = _check(
-            where,
-            raw,
-            {"name": (_STR, True), "cost": (_INT, True), "kind": (_STR, True), "text": (_STR, True)},
-        )
-        if t["kind"] not in ACTION_KINDS:
-            raise FrontierDataError(
-                f"{where}: 'kind' is '{t['kind']}', must be one of {', '.join(ACTION_KINDS)}"
-            )
-        actions[aid] = ActionData(
-            aid, t["name"], _in_range(where, "cost", t["cost"], 0, 10), t["kind"], t["text"]
-        )
+    actions = _tables(doc, "actions", ActionData)
     missing = [a for a in ACTION_IDS if a not in actions]
     if missing:
         raise FrontierDataError(f"[actions] is missing {', '.join(missing)}")
@@ -344,7 +228,9 @@ def parse_data(doc: dict[str, Any]) -> FrontierData:
         raise FrontierDataError(
             f"[actions] has no rules for {', '.join(unknown)} (known: {', '.join(ACTION_IDS)})"
         )
-    return FrontierData(action_points, max_rounds, weapons, abilities, items, units, factions, actions)
+    return FrontierData(
+        enc.action_points, enc.max_rounds, weapons, abilities, items, units, factions, actions
+    )
 
 
 def load_data(path: str | Path = DATA_FILE) -> FrontierData:

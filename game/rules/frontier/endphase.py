@@ -13,7 +13,7 @@ from game.rules.frontier import state as st
 from game.rules.frontier.data import FrontierData
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
     from game.rules.frontier.context import FrontierCtx
 
 __all__ = ["cool_check_modifiers", "cool_checks_due", "run_cool_checks"]
@@ -70,7 +70,7 @@ def run_cool_checks(ctx: FrontierCtx) -> None:
             (die,) = roll(ctx.rng, 6)
             total = die + sum(v for _, v in mods)
             passed = total >= cool
-            ctx.emit(Roll(rnd, unit, "cool", (die,), mods, total, cool, passed))
+            ctx.emit(Roll(rnd, unit, "cool", (die,), mods, total, cool, passed, purpose="morale"))
             if not passed:
                 broken.append(unit)
     for unit in broken:  # they flee together: a leader who broke still lent his Leadership above

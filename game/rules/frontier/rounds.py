@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.components import Position
 from game.engine.cards import frontier_14
 from game.engine.flow import Flow
+from game.engine.order import alternating_draws
 from game.engine.protocol import Outcome
 from game.engine.turns import finish, standing_outcome
 from game.events import (
@@ -88,14 +89,7 @@ def start_round(ctx: FrontierCtx, number: int) -> None:
     # their Posse, alternating with each draw." Posse size = its units that still take turns; a tie goes
     # to the posse listed first.
     counts = {p.side: len(drawable(ctx, p.side)) for p in ctx.match.posses}
-    order = sorted((s for s in counts if counts[s]), key=lambda s: (counts[s], game.deploy_order.index(s)))
-    draws: list[str] = []
-    while any(counts[s] for s in order):
-        for s in order:
-            if counts[s]:
-                draws.append(s)
-                counts[s] -= 1
-    game.draw_order = draws
+    game.draw_order = alternating_draws(counts, game.deploy_order)
     game.draws_made = 0
     game.order, game.turn, game.active = [], 0, 0
 

@@ -10,18 +10,21 @@ in docs/RULES.md, section "Frontier"; each is quoted where it is applied.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Inventory, Position
 from game.engine import turns
 from game.engine.actions import ActionBook, ActionDef, check_command, offer
-from game.engine.movement import INCHES
+from game.engine.facts import PathReaction, UnitFacts
+from game.engine.movement import INCHES, PathTree
 from game.events import ActionTaken, Event, PhaseStarted
-from game.hexgrid import hex_distance
+from game.hexgrid import Hex, hex_distance
 from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, TrackerEntry, UnitView
-from game.rules.frontier import rounds
+from game.rules.frontier import queries, rounds
 from game.rules.frontier import state as st
 from game.rules.frontier.actions import build_actions, common_problem, explain
 from game.rules.frontier.combat import attack_preview
@@ -37,10 +40,10 @@ from game.rules.frontier.components import (
 )
 from game.rules.frontier.context import FrontierCtx
 from game.rules.frontier.data import ACTION_IDS, FrontierData, default_data
-from game.rules.frontier.views import RULES_SUMMARY, tracker, unit_view
+from game.rules.frontier.views import RULES_SUMMARY, describe, tracker, unit_view
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 __all__ = ["ACTIONS", "FrontierRuleset", "auto_deploy_commands", "normalize_id"]
 
@@ -366,13 +369,25 @@ class FrontierRuleset:
             if not weapon.is_ranged or hex_distance(here, there) > weapon.long_range:
                 return None
             return attack_preview(ctx.situation(unit, target, weapon))
+        if cmd.action == "charge" and cmd.path:
+            return self._charge_preview(ctx, cmd)
         preview = attack_preview(ctx.situation(unit, target, ctx.melee_weapon(unit)))
         if cmd.action == "charge":
             notes = (*preview.notes, 'if the charge ends within 1" of the target')
-            return AttackPreview(
-                preview.hit_chance, preview.damage, preview.modifiers, preview.target_number, notes
-            )
+            return replace(preview, notes=notes)
         return preview
+
+    def _charge_preview(self, ctx: FrontierCtx, cmd: Command) -> AttackPreview | None:
+        """A charge along its path: the melee odds from the path's end (None if the end is not within 1"
+        of the target: the attack would go to another, or none), and the chance Move + 1d4 gets there."""
+        assert cmd.target is not None
+        end = cmd.path[-1]
+        preview = queries.what_if(ctx, replace(cmd, action="melee"), end, None)
+        if preview is None:
+            return None
+        reach = queries.charge_reach_chance(ctx, cmd.actor, cmd.path)
+        notes = (*preview.notes, f"reaches its end on Move + 1d4: {round(100 * reach)}%")
+        return replace(preview, notes=notes, reach_chance=reach)
 
     # -- what the UI shows (game/rules/frontier/views.py) -----------------------------------------------
     def unit_view(self, match: Match, unit: int) -> UnitView:
@@ -390,6 +405,27 @@ class FrontierRuleset:
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)
         return entry.name if entry is not None and entry.name.strip() else None
+
+    # -- what the AI asks (game.engine.facts.Reasoner; game/rules/frontier/queries.py) ----------------
+    def unit_facts(self, match: Match, unit: int) -> UnitFacts:
+        return queries.unit_facts(self.ctx(match), unit)
+
+    def what_if(
+        self, match: Match, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
+    ) -> AttackPreview | None:
+        return queries.what_if(self.ctx(match), cmd, from_hex, at_hex)
+
+    def movement(self, match: Match, unit: int) -> PathTree:
+        return queries.movement(self.ctx(match), unit)
+
+    def path_reactions(self, match: Match, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+        return queries.path_reactions(self.ctx(match), unit, path)
+
+    def morale_risk(self, match: Match, side: str) -> dict[int, Fraction]:
+        return queries.morale_risk(self.ctx(match), side)
+
+    def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
+        return describe(event, name)
 
     def conceal(self, match: Match, rng: random.Random) -> None:
         """The one hidden thing in Frontier is the order of the cards not yet drawn this round."""

@@ -21,7 +21,7 @@ from game.rules.frontier.components import (
 from game.rules.frontier.data import FrontierData, UnitData, WeaponData
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
 C = TypeVar("C")
 

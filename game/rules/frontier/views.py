@@ -19,27 +19,31 @@ Decisions (docs/ARCHITECTURE.md, "What the UI asks a ruleset"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import esper
 
 from game.components import Removed
+from game.events import ActionTaken, Event
 from game.rules import StatusView, TrackerEntry, UnitView
 from game.rules.frontier import state as st
 from game.rules.frontier.components import FrontierUnit, Weapon
 from game.rules.frontier.data import FrontierData, WeaponData
 
 if TYPE_CHECKING:
-    from game.match import Match
+    from game.engine.match import Match
 
-__all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "card_label", "tracker", "unit_view"]
+__all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "card_label", "describe", "tracker", "unit_view"]
 
 
 @dataclass(frozen=True, slots=True)
 class StatusRule:
     name: str
     rule: str  # the rulebook's sentence(s), exactly as printed
+    badge: str  # the token badge's letters
+    helps: bool  # the status helps the unit (a round badge), else it hinders it (a diamond)
 
 
 # Every status the Frontier rules set (Status flags, Activation flags, StatusChanged kinds, removals), with
@@ -49,50 +53,73 @@ STATUS_RULES: dict[str, StatusRule] = {
         "Prone",
         "A Unit may be knocked prone; they must use the Stand Up action from the action list to end this "
         "effect.",
+        badge="P",
+        helps=False,
     ),
     "wounded": StatusRule(
         "Wounded",
         "Units that have taken any Wounds in a Combat Encounter are considered Wounded. Wounded units take "
         "a - 1 penalty to Cool checks.",
+        badge="W",
+        helps=False,
     ),
     "seriously_injured": StatusRule(
         "Seriously Injured",
         "When a Unit is reduced to 0 Wounds, they are considered Seriously Injured and fall Prone. A Unit "
         "that is seriously injured no longer takes turns in combat and can now be Coup De Graced.",
+        badge="SI",
+        helps=False,
     ),
     "taking_cover": StatusRule(
         "Taking Cover",
         "They cannot shoot, however they gain the benefits of total cover and take half of any damage they "
         "would normally receive should they be hit with an attack.",
+        badge="C",
+        helps=True,
     ),
     "aimed": StatusRule(
         "Aimed",
         "If the Unit makes a subsequent Shoot action in the same turn, +1 to the result of any Hit rolls "
         "they make.",
+        badge="A",
+        helps=True,
     ),
     "engaged": StatusRule(
         "Engaged",
         "The Unit taking this action may move out of close combat with hostile Units without provoking an "
         "Opportunity Attack.",
+        badge="E",
+        helps=False,
     ),
     "disengaged": StatusRule(
         "Disengaged",
         "The Unit taking this action may move out of close combat with hostile Units without provoking an "
         "Opportunity Attack.",
+        badge="D",
+        helps=True,
     ),
-    "dastardly": StatusRule("Dastardly", "The next time they take damage this wound is lost first"),
+    "dastardly": StatusRule(
+        "Dastardly", "The next time they take damage this wound is lost first", badge="Da", helps=True
+    ),
     "follow_me": StatusRule(
-        "Follow Me!", "Units chosen this way gain 1 additional AP each in the next Action Phase."
+        "Follow Me!",
+        "Units chosen this way gain 1 additional AP each in the next Action Phase.",
+        badge="F",
+        helps=True,
     ),
     "out_of_action": StatusRule(
         "Out of Action",
         "Units that are considered Out of Action are no longer in play and cannot be fielded in the next "
         "Combat Encounter.",
+        badge="X",
+        helps=False,
     ),
     "broken": StatusRule(
         "Broken",
         "A Unit that fails its Cool check is considered broken. It immediately flees the battlefield and is "
         "removed from the Combat Encounter.",
+        badge="B",
+        helps=False,
     ),
 }
 
@@ -150,7 +177,24 @@ def _skill(value: int | None, plus: bool = True) -> str:
 
 def _status(key: str, detail: str = "") -> StatusView:
     rule = STATUS_RULES[key]
-    return StatusView(rule.name, rule.rule, key, detail)
+    return StatusView(rule.name, rule.rule, key, detail, rule.badge, rule.helps)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def describe(event: Event, name: Callable[[int], str]) -> str | None:
+    """The combat log's words for the events Frontier words itself: where the Joker's holder acts
+    ("Kid places the Joker: acts 2nd"); None leaves an event to the log's generic line."""
+    if isinstance(event, ActionTaken) and event.action == "place_joker":
+        who = name(event.unit)
+        if event.option.isdigit():
+            return f"{who} places the Joker: acts {_ordinal(int(event.option))}"
+        place = event.option.replace("_", " ").strip()
+        return f"{who} places the Joker: {place}" if place else f"{who} places the Joker"
+    return None
 
 
 def unit_view(data: FrontierData, match: Match, unit: int) -> UnitView:

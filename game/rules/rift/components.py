@@ -1,10 +1,11 @@
-"""Through the Rift's esper components: slotted dataclasses, data only (the rules live in ruleset.py and the
-ability modules)."""
+"""Through the Rift's esper components: slotted dataclasses, data only (the rules live in the rules modules
+and the ability modules)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.engine.turns import Encounter
 from game.hexgrid import Hex
 
 __all__ = [
@@ -128,17 +129,11 @@ class Task:
 
 
 @dataclass(slots=True)
-class RiftGame:
-    """The encounter's turn state, on its own entity."""
+class RiftGame(Encounter):
+    """The encounter's turn state (the engine's :class:`~game.engine.turns.Encounter`: phase
+    "deployment" | "battle" | "over", the order rolled once, ``turn`` its index) and Through the Rift's
+    own: the number of turns begun, the pending steps, who was stabilised after the encounter."""
 
-    round: int = 0
-    phase: str = "deployment"  # deployment | battle | over
-    deploy_order: list[str] = field(default_factory=list)
-    order: list[int] = field(default_factory=list)  # turn order, rolled once
-    turn_index: int = -1
-    active: int = 0
     turn_number: int = 0
     stack: list[Task] = field(default_factory=list)
-    winner: str = ""
-    result: str = ""
     stabilised: list[list[int]] = field(default_factory=list)  # [unit, resolve] after the encounter

@@ -1,121 +1,141 @@
-"""The extension points attitudes and talents plug into: action definitions and trait hooks.
+"""The extension points the basic actions, the items, the attitudes and the talents plug into.
 
-Each attitude (``attitudes/<name>.py``) and ``talents.py`` registers its actions and traits here at import;
-the engine (``ruleset.py``) asks the registry, never names an attitude's ability itself. Hook points:
+Each of those modules has a ``register(book, traits)`` that adds its actions (engine
+:class:`~game.engine.actions.ActionDef`\\ s, made with :func:`define`) and its traits
+(:class:`~game.rules.rift.traits.TraitDef`\\ s) to a ruleset instance's books; the rules ask the books,
+never name an attitude's ability themselves. Every hook is given the rules context
+(:class:`~game.rules.rift.context.RiftCtx`), never the ruleset.
 
-- actions: availability (``problem``), valid picks (``picks``), extra checks (``check``), the effect
-  (``apply``), and where it may be used off-turn (``windows``: "nudge", "protect", "turn_start");
-- traits: dice traits (``dice`` -> :class:`~game.rules.rift.stress.DiceTraits`), stress multipliers on
-  the way out (``outgoing``) and in (``incoming``), what a hit does (``on_hit``), what an explosion does
-  (``after_explosion``), statuses a unit is immune to (``immune``), all-round cover (``all_round_cover``),
-  extra movement (``move_bonus``), AP at the start of a turn (``turn_start``).
+An action's hook points: availability (``problem``), valid picks (``picks``), the effect (``apply``),
+the off-turn windows it may be used in (``windows``: "nudge", "protect", "turn_start") and its picks
+there (``window_picks``), a path action's movement (``budget``). Its name and AP cost are rift.toml's
+``[actions]``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from game.commands import Command
-from game.events import Event
-from game.hexgrid import Hex
-from game.rules.rift.stress import DiceTraits
-
-if TYPE_CHECKING:
-    from game.match import Match
-    from game.rules.rift.components import Task
-    from game.rules.rift.data import WeaponData
-    from game.rules.rift.ruleset import RiftRuleset
+from game.engine.actions import ActionBook, ActionDef, Picks
+from game.rules.rift.context import WEAPON_KINDS, RiftCtx
+from game.rules.rift.traits import Factors, TraitBook, TraitDef
 
 __all__ = [
-    "ACTIONS",
-    "TRAITS",
-    "ActionDef",
+    "Action",
+    "Actions",
     "ApplyFn",
     "Factors",
     "PickFn",
     "Picks",
-    "TraitDef",
-    "register_action",
-    "register_trait",
+    "Trait",
+    "Traits",
+    "define",
+    "walk_picks",
 ]
 
+Action = ActionDef[RiftCtx]
+Actions = ActionBook[RiftCtx]
+Trait = TraitDef[RiftCtx]
+Traits = TraitBook[RiftCtx]
+PickFn = Callable[[RiftCtx, int, str], Picks]
+ApplyFn = Callable[[RiftCtx, int, Command], None]
+ProblemFn = Callable[[RiftCtx, int, str], "str | None"]
 
-@dataclass(frozen=True, slots=True)
-class Picks:
-    targets: tuple[int, ...] = ()
-    hexes: tuple[Hex, ...] = ()
-    choices: tuple[str, ...] = ()
-
-
-Problem = Callable[["RiftRuleset", "Match", int], "str | None"]
-PickFn = Callable[["RiftRuleset", "Match", int, str], Picks]
-CheckFn = Callable[["RiftRuleset", "Match", int, Command], "str | None"]
-ApplyFn = Callable[["RiftRuleset", "Match", int, Command, list[Event]], None]
-Factors = list[tuple[str, Fraction]]
+# what the engine's picks-need reasons say when nothing can be picked
+NO_PICKS = {"target": "no valid target", "hex": "no tile to pick", "path": "nowhere to go"}
 
 
-def _no_problem(rs: RiftRuleset, match: Match, unit: int) -> str | None:
+def _no_problem(ctx: RiftCtx, unit: int, option: str) -> str | None:
     return None
 
 
-def _no_picks(rs: RiftRuleset, match: Match, unit: int, option: str) -> Picks:
+def _no_picks(ctx: RiftCtx, unit: int, option: str) -> Picks:
     return Picks()
 
 
-@dataclass(frozen=True, slots=True)
-class ActionDef:
-    """How an action (data in rift.toml [actions]) is offered, checked and carried out.
-
-    ``weapons``: "firearm" / "explosive" offers one entry per carried weapon of that kind (its id in
-    ``option``); ``options`` offers one entry per string it returns instead (an item name); ``budget``
-    is the movement of a "path" action (a function of the unit: Killer Calves).
-    """
-
-    id: str
-    needs: str = ""  # "", "target", "hex", "path"
-    weapons: str = ""  # "", "firearm", "explosive"
-    options: Callable[[RiftRuleset, Match, int], list[str]] | None = None
-    no_options: str = "nothing to pick"  # the reason shown when ``options`` gives nothing
-    no_picks: str = ""  # the reason shown when ``picks`` gives nothing (default: a generic one)
-    windows: tuple[str, ...] = ()  # off-turn windows it may be used in
-    cunning: bool = False  # a cunning attitude action (Battlefield Commander)
-    anytime: bool = False  # usable off-turn by its own text (Dodge Roll)
-    moves: bool = False  # moves the unit (refused while Overwhelmed)
-    problem: Problem = _no_problem
-    picks: PickFn = _no_picks
-    check: CheckFn | None = None
-    apply: ApplyFn | None = None
-    budget: Callable[[RiftRuleset, int], int] | None = None
-    # picks in an off-turn window (match, the window's task, the reactor); an empty Picks: not offered
-    window_picks: Callable[[RiftRuleset, Match, Task, int], Picks] | None = None
+def walk_picks(ctx: RiftCtx, unit: int, budget: int) -> Picks:
+    """Every tile ``unit`` can walk to with ``budget`` tiles, with the tree of its canonical paths."""
+    tree = ctx.walk(unit, budget)
+    return Picks(hexes=tree.ends(), paths=tree)
 
 
-@dataclass(frozen=True, slots=True)
-class TraitDef:
-    id: str
-    dice: Callable[[WeaponData, DiceTraits], DiceTraits] | None = None
-    outgoing: Callable[[RiftRuleset, Match, int, int, WeaponData], Factors] | None = None
-    incoming: Callable[[RiftRuleset, Match, int, int], Factors] | None = None
-    on_hit: Callable[[RiftRuleset, Match, int, int, WeaponData, str, list[Event]], None] | None = None
-    after_explosion: Callable[[RiftRuleset, Match, int, Hex, list[Event]], None] | None = None
-    immune: frozenset[str] = field(default_factory=frozenset)
-    ignores_cover: bool = False
-    all_round_cover: Callable[[RiftRuleset, Match, int], bool] | None = None
-    turn_start: Callable[[RiftRuleset, Match, int], None] | None = None
+def _walks(budget: Callable[[RiftCtx, int], int]) -> PickFn:
+    def picks(ctx: RiftCtx, unit: int, option: str) -> Picks:
+        return walk_picks(ctx, unit, budget(ctx, unit))
+
+    return picks
 
 
-ACTIONS: dict[str, ActionDef] = {}
-TRAITS: dict[str, TraitDef] = {}
+def _label(action: str, kind: str, itemised: bool) -> Callable[[RiftCtx, int, str], str]:
+    def label(ctx: RiftCtx, unit: int, option: str) -> str:
+        name = ctx.data.actions[action].name
+        if itemised and option:
+            return f"{name} ({option})"
+        w = ctx.data.weapons.get(option) if kind else None
+        return f"{name} ({w.name})" if w is not None else name
+
+    return label
 
 
-def register_action(action: ActionDef) -> ActionDef:
-    ACTIONS[action.id] = action
-    return action
+def _cost(action: str) -> Callable[[RiftCtx, int, str], int]:
+    def cost(ctx: RiftCtx, unit: int, option: str) -> int:
+        return ctx.action_cost(unit, action, option)
+
+    return cost
 
 
-def register_trait(trait: TraitDef) -> TraitDef:
-    TRAITS[trait.id] = trait
-    return trait
+def _weapons(kind: str) -> Callable[[RiftCtx, int], Sequence[str]]:
+    def options(ctx: RiftCtx, unit: int) -> list[str]:
+        return [w.id for w in ctx.weapons_of(unit, kind)]
+
+    return options
+
+
+def define(
+    action: str,
+    needs: str = "",
+    *,
+    weapons: str = "",
+    options: Callable[[RiftCtx, int], Sequence[str]] | None = None,
+    no_options: str = "nothing to pick",
+    no_picks: str = "",
+    windows: tuple[str, ...] = (),
+    cunning: bool = False,
+    anytime: bool = False,
+    moves: bool = False,
+    problem: ProblemFn = _no_problem,
+    picks: PickFn = _no_picks,
+    apply: ApplyFn | None = None,
+    budget: Callable[[RiftCtx, int], int] | None = None,
+    window_picks: Callable[[RiftCtx, object, int], Picks] | None = None,
+) -> Action:
+    """A Through the Rift action (data in rift.toml ``[actions]``) as an engine ActionDef.
+
+    ``weapons``: "firearm" / "explosive" offers it once per carried weapon of that kind (its id in
+    ``option``; none carried: not offered); ``options`` once per string it returns instead (an item
+    name; none: offered once, disabled with ``no_options``); ``cunning`` marks a cunning attitude action
+    (off-turn with Battlefield Commander), ``anytime`` one usable off-turn by its own text (Dodge Roll),
+    ``moves`` one that moves the unit (refused while Overwhelmed); ``budget`` is a "path" action's
+    movement (a function of the unit: Killer Calves)."""
+    assert not weapons or weapons in WEAPON_KINDS, weapons
+    tags = {weapons} if weapons else set()
+    tags |= {flag for flag, on in (("cunning", cunning), ("anytime", anytime), ("moves", moves)) if on}
+    if budget is not None and picks is _no_picks:
+        picks = _walks(budget)
+    return ActionDef(
+        action,
+        needs,
+        label=_label(action, weapons, options is not None),
+        cost=_cost(action),
+        options=_weapons(weapons) if weapons else options,
+        no_options=no_options if options is not None else "",
+        problem=problem,
+        picks=picks,
+        no_picks=no_picks or NO_PICKS.get(needs, "nothing to pick"),
+        apply=apply,
+        windows=windows,
+        tags=frozenset(tags),
+        window_picks=window_picks,
+        budget=budget,
+    )

@@ -1,5 +1,6 @@
 """What the battle UI shows of a Through the Rift match, in a player's words: the unit panel
-(:func:`unit_view`), the initiative tracker (:func:`tracker`) and the F1 summary (:data:`RULES_SUMMARY`).
+(:func:`unit_view`), the initiative tracker (:func:`tracker`), the banner of a decision that breaks into
+the turns (:func:`prompt`) and the F1 summary (:data:`RULES_SUMMARY`).
 
 Read-only: nothing here changes the match or draws from its RNG. Every status carries the rulebook's own
 sentence for it (:data:`STATUS_RULES`, quoted exactly from Through the Rift in ``../shared/seeds``).
@@ -20,29 +21,35 @@ Decisions (docs/ARCHITECTURE.md, "What the UI asks a ruleset"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import esper
 
 from game.components import ActionPoints, Identity, Removed
-from game.events import ActionTaken
-from game.rules import StatusView, TrackerEntry, UnitView
-from game.rules.rift import hooks
-from game.rules.rift.components import Combatant, Inventory, Shield, Statuses
+from game.engine.protocol import Prompt, StatusView, TrackerEntry, UnitView
+from game.events import ActionTaken, Event
+from game.rules.rift import attacks, rounds
+from game.rules.rift import state as st
+from game.rules.rift.actions import decision_actions
+from game.rules.rift.components import Combatant, Inventory, Shield, Statuses, Task
+from game.rules.rift.context import RiftCtx
 from game.rules.rift.data import WeaponData
 
 if TYPE_CHECKING:
-    from game.match import Match
-    from game.rules.rift.ruleset import RiftRuleset
+    from game.engine.match import Match
 
-__all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "tracker", "unit_view"]
+__all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "describe", "prompt", "tracker", "unit_view"]
 
 
 @dataclass(frozen=True, slots=True)
 class StatusRule:
     name: str
     rule: str  # the rulebook's sentence(s), exactly as printed
+    badge: str = ""  # the token badge's letters
+    helps: bool = False  # the status helps the unit (a round badge), else it hinders it (a diamond)
 
 
 # Every status the Through the Rift rules set (StatusRecord kinds, TurnState flags, StatusChanged kinds,
@@ -54,41 +61,67 @@ STATUS_RULES: dict[str, StatusRule] = {
         "Until the start of your next turn, you are treated as if you have cover in all directions. If a "
         "shot would have already been halved due to being behind existing cover, it is instead reduced to "
         "zero.",
+        badge="C",
+        helps=True,
     ),
-    "suppressed": StatusRule("Suppressed", "Deal ½ stress"),
-    "stunned": StatusRule("Stunned", "Lose 1 Action Point"),
-    "taunted": StatusRule("Taunted", "Can only attempt to attack the target that taunted you"),
-    "overwhelmed": StatusRule("Overwhelmed", "Incapable of moving"),
-    "half_stress": StatusRule("Half Stress", "You take ½ stress until the start of your next turn."),
+    "suppressed": StatusRule("Suppressed", "Deal ½ stress", badge="S", helps=False),
+    "stunned": StatusRule("Stunned", "Lose 1 Action Point", badge="St", helps=False),
+    "taunted": StatusRule(
+        "Taunted", "Can only attempt to attack the target that taunted you", badge="T", helps=False
+    ),
+    "overwhelmed": StatusRule("Overwhelmed", "Incapable of moving", badge="O", helps=False),
+    "half_stress": StatusRule(
+        "Half Stress", "You take ½ stress until the start of your next turn.", badge="H", helps=True
+    ),
     "hold_fire": StatusRule(
         "Hold Fire",
         "Ready yourself, firing your firearm at the first valid target to move, until the start of your "
         "next turn.",
+        badge="HF",
+        helps=True,
     ),
     "covering_fire": StatusRule(
         "Covering Fire",
         "Set up your gun to sweep the battlefield. The first time any valid target moves until the start "
         "of your next turn, deal a 1 stress shot against them.",
+        badge="CF",
+        helps=True,
     ),
     "down_the_sights": StatusRule(
-        "Down the Sights", "The next shot you make that hits inflicts 4x as much stress."
+        "Down the Sights",
+        "The next shot you make that hits inflicts 4x as much stress.",
+        badge="DS",
+        helps=True,
     ),
-    "duck": StatusRule('"Duck!"', "Prevent all damage an ally within 6t would take this turn."),
-    "dodge_roll": StatusRule("Dodge Roll", "Prevent all stress you take this turn."),
-    "shield": StatusRule("Shield", "This shield provides cover in all directions."),
+    "duck": StatusRule(
+        '"Duck!"', "Prevent all damage an ally within 6t would take this turn.", badge="D", helps=True
+    ),
+    "dodge_roll": StatusRule("Dodge Roll", "Prevent all stress you take this turn.", badge="DR", helps=True),
+    "shield": StatusRule("Shield", "This shield provides cover in all directions.", badge="Sh", helps=True),
     "meatshield": StatusRule(
-        "Meatshield", "If there is an enemy in your tile, you are considered to have cover in all directions."
+        "Meatshield",
+        "If there is an enemy in your tile, you are considered to have cover in all directions.",
+        badge="M",
+        helps=True,
     ),
     "improved_meatshield": StatusRule(
-        "Meatshield (an ally's)", "The cover effects of meatshield now apply to allies as well."
+        "Meatshield (an ally's)",
+        "The cover effects of meatshield now apply to allies as well.",
+        badge="M",
+        helps=True,
     ),
     "overcome": StatusRule(
         "Overcome",
         "When a character's resolve is reduced to 0, they are overcome and cannot act for the remainder of "
         "the encounter.",
+        badge="X",
+        helps=False,
     ),
     "fled": StatusRule(
-        "Fled", "Immediately leave the combat. This will likely begin a skill challenge to escape."
+        "Fled",
+        "Immediately leave the combat. This will likely begin a skill challenge to escape.",
+        badge="F",
+        helps=False,
     ),
 }
 
@@ -129,7 +162,7 @@ Victory: a side wins when every hostile unit is overcome or has fled; after roun
 
 def _status(key: str, detail: str = "") -> StatusView:
     rule = STATUS_RULES[key]
-    return StatusView(rule.name, rule.rule, key, detail)
+    return StatusView(rule.name, rule.rule, key, detail, rule.badge, rule.helps)
 
 
 def _name(u: int) -> str:
@@ -142,13 +175,13 @@ def _until(inflictor: int, unit: int) -> str:
     return f"until the start of {_name(inflictor)}'s next turn"
 
 
-def _weapon_line(rs: RiftRuleset, unit: int, weapon: WeaponData) -> str:
+def _weapon_line(unit: int, weapon: WeaponData) -> str:
     line = f"{weapon.name} \u2014 {weapon.block}"
     if weapon.explosive:
         line += f" (blast radius {weapon.radius})"
     elif weapon.melee:
         line += " (melee)"
-    elif weapon.pistol and rs.has_trait(unit, "smooth_sidearm"):
+    elif weapon.pistol and st.has_trait(unit, "smooth_sidearm"):
         line += " (fires for 1 AP: Smooth Sidearm)"
     return line
 
@@ -164,13 +197,14 @@ def _protection(match: Match, unit: int) -> str:
     return "duck"
 
 
-def _statuses(rs: RiftRuleset, match: Match, unit: int) -> list[StatusView]:
+def _statuses(ctx: RiftCtx, unit: int) -> list[StatusView]:
+    match = ctx.match
     out: list[StatusView] = []
     removed = esper.try_component(unit, Removed)
     if removed is not None:
         key = removed.reason if removed.reason in STATUS_RULES else "fled"
         out.append(_status(key))
-    if rs.resolve(unit).overcome:
+    if st.resolve(unit).overcome:
         out.append(_status("overcome"))
     records = esper.component_for_entity(unit, Statuses).items
     order = {k: i for i, k in enumerate(_RECORD_ORDER)}
@@ -178,7 +212,7 @@ def _statuses(rs: RiftRuleset, match: Match, unit: int) -> list[StatusView]:
         if record.kind not in STATUS_RULES:
             continue
         if record.kind == "hold_fire":
-            weapon = rs.data.weapons.get(record.weapon)
+            weapon = ctx.data.weapons.get(record.weapon)
             ready = f"{weapon.name} ready, " if weapon is not None else ""
             detail = ready + _until(record.inflictor, unit)
         elif record.inflictor != unit:
@@ -186,42 +220,40 @@ def _statuses(rs: RiftRuleset, match: Match, unit: int) -> list[StatusView]:
         else:
             detail = _until(record.inflictor, unit)
         out.append(_status(record.kind, detail))
-    turn = rs.turn(unit)
+    turn = st.turn_state(unit)
     if turn.down_the_sights:
         taken = int(turn.down_the_sights)
         several = f"taken {taken} times (4x each, 4x at most), " if taken > 1 else ""
         out.append(_status("down_the_sights", several + "until a shot hits"))
-    if turn.protected_turn == rs.game(match).turn_number and rs.game(match).phase == "battle":
+    if turn.protected_turn == ctx.game.turn_number and ctx.game.phase == "battle":
         out.append(_status(_protection(match, unit), "no stress this turn"))
-    here = rs.hex_of(unit)
-    if rs.alive(unit) and here is not None:
+    here = st.hex_of(unit)
+    if st.alive(unit) and here is not None:
         shields = [s for _, s in match.iter_components(Shield) if s.hex == here]
         if shields:
             out.append(_status("shield", f"{_name(shields[0].owner)}'s shield in this tile"))
         own = False
-        for t in rs.combatant(unit).traits:
-            d = hooks.TRAITS.get(t)
-            if d is not None and d.all_round_cover is not None and d.all_round_cover(rs, match, unit):
+        for d in ctx.traits.of(st.combatant(unit).traits):
+            if d.all_round_cover is not None and d.all_round_cover(ctx, unit):
                 own = True
-                if t in STATUS_RULES:
-                    out.append(_status(t, "an enemy in this tile: cover in all directions"))
-        if not own and not rs.has_status(unit, "in_cover") and rs.all_round_cover(match, unit):
+                if d.id in STATUS_RULES:
+                    out.append(_status(d.id, "an enemy in this tile: cover in all directions"))
+        if not own and not st.has_status(unit, "in_cover") and attacks.all_round_cover(ctx, unit):
             out.append(
                 _status("improved_meatshield", "an ally's Improved Meatshield: cover in all directions")
             )
     return out
 
 
-def unit_view(rs: RiftRuleset, match: Match, unit: int) -> UnitView:
+def unit_view(ctx: RiftCtx, unit: int) -> UnitView:
     """The unit panel's facts about ``unit`` (module docstring for the decisions)."""
-    if not rs.is_unit(match, unit):
+    if not ctx.is_unit(unit):
         raise ValueError(f"there is no Through the Rift unit {unit}")
-    match.enter()
-    data = rs.data
+    data = ctx.data
     ident = esper.component_for_entity(unit, Identity)
     c = esper.component_for_entity(unit, Combatant)
     points = esper.component_for_entity(unit, ActionPoints)
-    res = rs.resolve(unit)
+    res = st.resolve(unit)
 
     stats: list[tuple[str, str]] = []
     art: tuple[str, ...] = ()
@@ -249,13 +281,13 @@ def unit_view(rs: RiftRuleset, match: Match, unit: int) -> UnitView:
     if traits:
         stats.append(("Traits", ", ".join(traits)))
     stats.append(("Move", f"{c.move_tiles} tiles"))
-    turn = rs.turn(unit)
+    turn = st.turn_state(unit)
     if turn.vigilance:
         stats.append(("Constant Vigilance", f"{turn.vigilance} AP for other units' turns"))
 
-    weapons = [_weapon_line(rs, unit, data.weapons[w]) for w in c.weapons if w in data.weapons]
+    weapons = [_weapon_line(unit, data.weapons[w]) for w in c.weapons if w in data.weapons]
     if "haymaker" in c.actions and "haymaker" in data.weapons:
-        weapons.append(_weapon_line(rs, unit, data.weapons["haymaker"]))
+        weapons.append(_weapon_line(unit, data.weapons["haymaker"]))
 
     out = ""
     removed = esper.try_component(unit, Removed)
@@ -275,28 +307,155 @@ def unit_view(rs: RiftRuleset, match: Match, unit: int) -> UnitView:
         health_name="Resolve",
         stats=tuple(stats),
         weapons=tuple(weapons),
-        statuses=tuple(_statuses(rs, match, unit)),
+        statuses=tuple(_statuses(ctx, unit)),
         items=tuple(esper.component_for_entity(unit, Inventory).items),
         out=out,
         art=art,
     )
 
 
-def tracker(rs: RiftRuleset, match: Match) -> list[TrackerEntry]:
+def tracker(ctx: RiftCtx) -> list[TrackerEntry]:
     """The turn order rolled at the start of the encounter (empty while the posses deploy): each unit
     still in the fight with its 1d20 ("d20: 17", "Quick Draw" where that put it first), whether it has
     had its turn this round and whether it acts now."""
-    match.enter()
-    game = rs.game(match)
-    die = rs.data.initiative_die
+    game = ctx.game
+    die = ctx.data.initiative_die
     out: list[TrackerEntry] = []
     for index, u in enumerate(game.order):
-        if not rs.alive(u):
+        if not st.alive(u):
             continue
-        label = f"d{die}: {rs.turn(u).initiative}"
-        if rs.has_trait(u, "quick_draw"):
+        label = f"d{die}: {st.turn_state(u).initiative}"
+        if st.has_trait(u, "quick_draw"):
             label += " Quick Draw"
         active = game.phase == "battle" and u == game.active
-        acted = index < game.turn_index or (game.phase == "over" and index == game.turn_index)
+        acted = index < game.turn or (game.phase == "over" and index == game.turn)
         out.append(TrackerEntry(u, label, acted=acted and not active, active=active))
     return out
+
+
+# == the banner of a decision ======================================================================
+
+
+def prompt(ctx: RiftCtx) -> Prompt | None:
+    """The decision on top of the stack in a player's words, for the battle screen's banner: the
+    attacker's hit assignment, or a reaction window (a Nudge before the roll, "Duck!" / Dodge Roll
+    before the hits land, a reaction as a turn starts, a Tactical Reposition step). None in an ordinary
+    turn, while the posses deploy and after the end. Read-only."""
+    game = ctx.game
+    if game.phase != "battle" or not game.stack:
+        return None
+    task = game.stack[-1]
+    if task.kind == "attack" and task.stage == "assign":
+        return _assign_prompt(ctx, task)
+    if task.reactors:
+        return _window_prompt(ctx, task)
+    return None
+
+
+def _assign_prompt(ctx: RiftCtx, task: Task) -> Prompt:
+    attacker = task.unit
+    values = attacks.hit_values(task)
+    hits = f"{len(values)} hit" + ("" if len(values) == 1 else "s")
+    text = (
+        f"{_attack_words(ctx, task)}: {hits} ({_and_list([str(v) for v in values])}). "
+        "Assign each die to a valid target; the same one may take several."
+    )
+    targets = tuple(attacks.assign_targets(ctx, task))
+    return Prompt("Assign the hits", text, attacker, attacker, targets)
+
+
+def _window_prompt(ctx: RiftCtx, task: Task) -> Prompt:
+    reactor = task.reactors[0]
+    who = _name(reactor)
+    window = rounds.window_of(task)
+    if window == "reposition":
+        caller = _name(task.unit)
+        can = bool(ctx.step_hexes(reactor))
+        if reactor == task.unit:
+            text = f"{caller} calls a Tactical Reposition" + (
+                " and may move 1 tile, or pass." if can else " but has no tile to move to: pass."
+            )
+        else:
+            text = f"{caller} calls a Tactical Reposition. " + (
+                f"{who} may move 1 tile, or pass." if can else f"{who} has no tile to move to: pass."
+            )
+        return Prompt("Tactical Reposition", text, reactor, task.unit)
+    labels = [a.label for a in decision_actions(ctx, task) if a.enabled and a.action != "pass"]
+    options = f"{who} may use {_or_list(labels)}, or pass." if labels else f"{who} can only pass now."
+    if window == "turn_start":
+        text = f"{_name(task.unit)}'s turn starts. {options}"
+        return Prompt("React before the turn", text, reactor, task.unit)
+    prefix = {"hold_fire": "Hold Fire! ", "covering_fire": "Covering Fire! "}.get(task.mode, "")
+    if window == "nudge":
+        text = f"{_attack_words(ctx, task)}. {options}"
+        aimed_at: tuple[int, ...] = (task.forced,) if task.forced else ()
+        return Prompt(prefix + "React before the roll", text, reactor, task.unit, aimed_at)
+    coming: dict[int, list[str]] = {}
+    for target, value, _source, extra in attacks.blows(ctx, task):
+        named = ", ".join(f"{n} x{f}" for n, f in extra)
+        coming.setdefault(target, []).append(f"{value} ({named})" if named else str(value))
+    hits = "; ".join(f"{_and_list(values)} on {_name(t)}" for t, values in coming.items())
+    landing = f"Hits coming: {hits}." if hits else "No hit reaches anyone."
+    text = f"{_attack_words(ctx, task)}. {landing} {options}"
+    about = tuple(attacks.endangered(ctx, task))
+    return Prompt(prefix + "React before the hits land", text, reactor, task.unit, about)
+
+
+def _attack_words(ctx: RiftCtx, task: Task) -> str:
+    """An attack on the stack as a clause: who attacks with what (and whom, when there is one target):
+    "Goon fires Goon's Revolver at Kid as Kid moves"."""
+    attacker = _name(task.unit)
+    w = ctx.weapon(task.weapon) if task.weapon else None
+    what = _weapon_words(w.name) if w is not None else "a weapon"
+    mover = _name(task.forced) if task.forced else ""
+    if task.mode == "hold_fire":
+        return f"{attacker} fires {what} at {mover} as {mover} moves"
+    if task.mode == "covering_fire":
+        return f"{attacker} fires a 1 stress shot at {mover} as {mover} moves"
+    if task.mode == "haymaker":
+        return f"{attacker} throws a Haymaker at {mover}"
+    if w is not None and w.explosive:
+        return f"{attacker} throws {what}"
+    words = f"{attacker} {'is about to fire' if task.stage == 'nudge' else 'fires'} {what}"
+    if task.forced:
+        words += f" at {mover}"
+    if task.mode != "fire" and task.mode in ctx.data.actions:
+        words += f" ({ctx.data.actions[task.mode].name})"
+    return words
+
+
+def _joined(words: list[str], last: str) -> str:
+    """ "6", "6 and 5", "6, 5 and 4" (``last`` is the word before the last item)."""
+    return ", ".join(words[:-1]) + f" {last} " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _and_list(words: list[str]) -> str:
+    return _joined(words, "and")
+
+
+def _or_list(words: list[str]) -> str:
+    return _joined(words, "or")
+
+
+def _weapon_words(name: str) -> str:
+    """A weapon's printed name after a verb: "the MDTC Antipersonnel Grenade", but "Goon's Revolver"."""
+    return name if "'s " in name else f"the {name}"
+
+
+def describe(event: Event, name: Callable[[int], str]) -> str | None:
+    """The combat log's words for the events Through the Rift words itself: one shot's stress with every
+    multiplier ("Kid: hit of 6 x1/2 cover → 3 stress") and the hits assigned, by name ("Doc assigns the
+    hits: Kid, Kid"); None leaves an event to the log's generic line."""
+    if isinstance(event, attacks.StressDealt):
+        parts = [f"{name(event.unit)}: hit of {event.value}"]
+        parts += [f"\u00d7{Fraction(f)} {n.replace('_', ' ')}" for n, f in event.factors]
+        parts.append(f"\u2192 {event.amount} stress")
+        tail = f" \u2014 {event.prevented}" if event.prevented else ""
+        return " ".join(parts) + tail
+    if isinstance(event, ActionTaken) and event.action == "assign":
+        who = name(event.unit)
+        ids = [int(part) for part in event.option.split(",") if part.strip().lstrip("-").isdigit()]
+        if not ids:
+            return f"{who} assigns no hits"
+        return f"{who} assigns the hits: " + ", ".join(name(u) for u in ids)
+    return None

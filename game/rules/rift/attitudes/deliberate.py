@@ -1,34 +1,34 @@
-"""Deliberate: Down the Sights; Firearm Mastery, Piercing Fire (in the engine's blows), Improved Firearm
+"""Deliberate: Down the Sights; Firearm Mastery, Piercing Fire (in the attack's blows), Improved Firearm
 Mastery, Thread the Needle."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from game.commands import Command
-from game.events import ActionTaken, Event, StatusChanged
-from game.rules.rift.hooks import ActionDef, TraitDef, register_action, register_trait
+from game.events import ActionTaken, StatusChanged
+from game.rules.rift import state as st
+from game.rules.rift.context import RiftCtx
+from game.rules.rift.data import WeaponData
+from game.rules.rift.hooks import Actions, Trait, Traits, define
 from game.rules.rift.stress import DiceTraits
+from game.rules.rift.traits import TraitDef
 
-if TYPE_CHECKING:
-    from game.match import Match
-    from game.rules.rift.data import WeaponData
-    from game.rules.rift.ruleset import RiftRuleset
+__all__ = ["register"]
 
 
-def _down_the_sights(rs: RiftRuleset, match: Match, unit: int, cmd: Command, events: list[Event]) -> None:
+def _down_the_sights(ctx: RiftCtx, unit: int, cmd: Command) -> None:
     """ "The next shot you make that hits inflicts 4x as much stress." (kept until a shot hits). It may be
     taken again while one is pending ("Other actions can be taken any number of times"): each adds its 4x
     to that same shot, within the 4x limit (docs/RULES.md R29)."""
-    rnd = rs.game(match).round
-    turn = rs.turn(unit)
+    rnd = ctx.round
+    turn = st.turn_state(unit)
     turn.down_the_sights = int(turn.down_the_sights) + 1 if turn.down_the_sights else True
-    events.append(ActionTaken(rnd, unit, "down_the_sights"))
-    events.append(StatusChanged(rnd, unit, "down_the_sights", True))
+    ctx.emit(ActionTaken(rnd, unit, "down_the_sights"))
+    ctx.emit(StatusChanged(rnd, unit, "down_the_sights", True))
 
 
-def _mastery(extra: int) -> TraitDef:
+def _mastery(extra: int) -> Trait:
     def dice(weapon: WeaponData, traits: DiceTraits) -> DiceTraits:
         if not weapon.firearm:
             return traits
@@ -37,8 +37,9 @@ def _mastery(extra: int) -> TraitDef:
     return TraitDef("firearm_mastery" if extra == 1 else "improved_firearm_mastery", dice=dice)
 
 
-register_action(ActionDef("down_the_sights", apply=_down_the_sights))
-register_trait(_mastery(1))
-register_trait(_mastery(2))
-register_trait(TraitDef("piercing_fire"))  # applied where blows are built (RiftRuleset.pierced)
-register_trait(TraitDef("thread_the_needle", ignores_cover=True))
+def register(book: Actions, traits: Traits) -> None:
+    book.add(define("down_the_sights", apply=_down_the_sights))
+    traits.add(_mastery(1))
+    traits.add(_mastery(2))
+    traits.add(TraitDef("piercing_fire"))  # applied where blows are built (attacks.pierced)
+    traits.add(TraitDef("thread_the_needle", ignores_cover=True))

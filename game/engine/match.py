@@ -14,7 +14,7 @@ import dataclasses
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from fractions import Fraction
 from pathlib import Path
@@ -25,6 +25,8 @@ import esper
 from game.battlefield import Battlefield, load_battlefield
 from game.commands import Command
 from game.components import Identity, Position, Removed
+from game.engine.facts import PathReaction, Reasoner, UnitFacts
+from game.engine.movement import PathTree
 from game.engine.protocol import (
     AttackPreview,
     LegalAction,
@@ -44,6 +46,9 @@ __all__ = ["IllegalCommandError", "Match", "MatchView"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+_REASONERS: dict[int, bool] = {}  # ruleset object id -> whether it answers the AI's questions
 
 
 class IllegalCommandError(ValueError):
@@ -94,6 +99,12 @@ class Match:
         self.history: list[Event] = []
         self.last_revealed = False  # whether the last command applied revealed hidden information
         self.history.extend(ruleset.setup(self))
+
+    @staticmethod
+    def posse_problems(ruleset: Ruleset, posses: Sequence[PosseSpec]) -> list[str]:
+        """Why these posses may not meet in a match of ``ruleset`` (empty: they may), asked before any
+        match exists (the New Battle screen); the constructor refuses the same with a ValueError."""
+        return ruleset.validate_posses(posses)
 
     @classmethod
     def create(cls, map_path: str | Path, ruleset: Ruleset, posses: list[PosseSpec], seed: int) -> Match:
@@ -249,9 +260,73 @@ class Match:
         """Commands that deploy every unit not yet on the map (the "auto-deploy" button)."""
         return self.ruleset.auto_deploy(self)
 
+    @_in_world
+    def describe(self, event: Event, name: Callable[[int], str] | None = None) -> str | None:
+        """The ruleset's own combat-log line for ``event``, or None when the generic wording serves;
+        ``name`` names a unit as the log does (default: the unit's name)."""
+        return self.ruleset.describe(self, event, name or self._unit_name)
+
+    def _unit_name(self, unit: int) -> str:
+        try:
+            return self.identity(unit).name
+        except KeyError:
+            return f"#{unit}"
+
+    def printed_name(self, key: str) -> str | None:
+        """A weapon or item id of the ruleset as printed ("Smelling Salts"), None for an unknown id."""
+        return self.ruleset.printed_name(key)
+
+    def rules_summary(self) -> str:
+        """The ruleset's short summary of how a turn works (the F1 help page)."""
+        return self.ruleset.rules_summary()
+
+    @property
+    def ruleset_name(self) -> str:
+        """The ruleset's id ("frontier"), as saves and the plugin registry name it."""
+        return self.ruleset.name
+
+    @property
+    def ruleset_title(self) -> str:
+        """The ruleset's name for players ("Through the Rift")."""
+        return self.ruleset.title
+
     def view(self, side: str) -> MatchView:
         """What the player (or AI) of ``side`` may know: no RNG state, no undrawn card order."""
         return MatchView(self, side)
+
+    # -- what the AI asks (game.engine.facts.Reasoner) -------------------------------------------------
+    def _reasoner(self) -> Reasoner:
+        found = _REASONERS.get(id(self.ruleset))
+        if found is None:  # a runtime Protocol check is slow: once per ruleset object
+            found = isinstance(self.ruleset, Reasoner)
+            _REASONERS[id(self.ruleset)] = found
+        if not found:
+            raise NotImplementedError(f"{self.ruleset.title} answers no questions for the AI")
+        return self.ruleset  # type: ignore[return-value]
+
+    @_in_world
+    def unit_facts(self, unit: int) -> UnitFacts:
+        return self._reasoner().unit_facts(self, unit)
+
+    @_in_world
+    def what_if(
+        self, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
+    ) -> AttackPreview | None:
+        """The exact odds of the attack ``cmd`` with the attacker at ``from_hex`` and its target at ``at_hex``
+        (None: where they stand); None where it would be illegal there. Changes nothing."""
+        return self._reasoner().what_if(self, cmd, from_hex, at_hex)
+
+    @_in_world
+    def movement(self, unit: int) -> PathTree:
+        return self._reasoner().movement(self, unit)
+
+    @_in_world
+    def path_reactions(self, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+        return self._reasoner().path_reactions(self, unit, path)
+
+    @_in_world
+    def morale_risk(self, side: str) -> dict[int, Fraction]:
+        return self._reasoner().morale_risk(self, side)
 
     @property
     def is_over(self) -> bool:
@@ -421,3 +496,20 @@ class MatchView:
     def sandbox(self, seed: int) -> Match:
         """A copy of the match to try commands on, with the hidden parts re-drawn from ``seed``."""
         return self._match.clone(reseed=seed)
+
+    def unit_facts(self, unit: int) -> UnitFacts:
+        return self._match.unit_facts(unit)
+
+    def what_if(
+        self, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
+    ) -> AttackPreview | None:
+        return self._match.what_if(cmd, from_hex, at_hex)
+
+    def movement(self, unit: int) -> PathTree:
+        return self._match.movement(unit)
+
+    def path_reactions(self, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+        return self._match.path_reactions(unit, path)
+
+    def morale_risk(self, side: str) -> dict[int, Fraction]:
+        return self._match.morale_risk(side)

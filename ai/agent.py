@@ -1,0 +1,840 @@
+"""Hexslinger's utility AI: it plays any ruleset from the public view and the rules' questions.
+
+Each decision it (1) lists its options — attacks it can make now, walks to places it could reach (with
+the attack it could make from there), the other actions it could take, ending its turn — (2) scores each
+with considerations (exact odds from the rules: the chance to take the target out, the damage expected,
+how exposed it would stand, the attacks a walk sets off, how well the place suits its weapon's range),
+weighted by the unit's personality, (3) takes the best of the highest rank (take a unit out > attack or
+defend > reposition > end), or with a difficulty's ``band`` any option close to the best, with its own
+RNG; and (4) keeps the breakdown, so it can say why (``Decision``). It re-plans after every command.
+
+It never reads the match's RNG or the order of undrawn cards: only ``MatchView`` (legal actions, previews,
+what-if odds, unit facts, movement trees, path reactions, morale risk) and copies made with
+``MatchView.sandbox`` to try an action out. Decisions on reactions, hit assignment and places in an
+initiative order go through the same scoring (``_reaction_options``, ``_assign``, ``_choice_options``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ai.baselines import Player
+from ai.profile import Difficulty, Personality, difficulty, personality_for
+from ai.utility import Consideration, Curve, Option, Scored, choose
+from game.commands import Command
+from game.engine.facts import UnitFacts
+from game.engine.match import MatchView
+from game.engine.movement import PathTree
+from game.engine.movement import reach as reach_tree
+from game.engine.protocol import AttackPreview, LegalAction
+from game.hexgrid import Hex, hex_distance, hex_neighbors
+
+__all__ = ["Decision", "UtilityAgent"]
+
+TAKE_OUT, ATTACK, REPOSITION, END = 3, 2, 1, 0
+NEVER = ("flee",)  # it never runs from a fight it is in (the flee threshold is 0 in every personality)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What an option would do: its first command, the attack it leads to (and on whom, with what odds),
+    where the unit would stand, and the numbers its considerations read."""
+
+    command: Command
+    words: str
+    kind: str = "walk"  # attack | walk | other | stay | end | deploy | choice | react: its considerations
+    target: int | None = None
+    preview: AttackPreview | None = None
+    end: Hex | None = None
+    take_out: float = 0.0  # chance the attack takes the target out
+    damage: float = 0.0  # expected damage as a share of the target's health
+    value: float = 0.0  # how much the target matters (leader, hurt: focus fire)
+    exposure: float = 0.0  # expected damage to the unit where it stands after, as a share of its health
+    en_route: float = 0.0  # expected damage from the attacks the walk sets off, as a share of its health
+    range_fit: float = 1.0  # 1: at its weapon's ideal range; 0: far from it
+    progress: float = 0.0  # how much closer to the nearest hostile (walks with no attack)
+    gain: float = 0.0  # what a non-attack action improves (exposure saved, odds gained)
+    spare: float = 0.0  # the share of the turn's action points left after it (for what comes next)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision and why: the command, its words, its rank and score and the breakdown; the runners-up."""
+
+    command: Command
+    words: str
+    rank: int = 0
+    score: float = 0.0
+    breakdown: tuple[tuple[str, float, float], ...] = ()  # (consideration, input, score)
+    others: tuple[tuple[str, float], ...] = ()
+
+    def explain(self) -> str:
+        parts = ", ".join(f"{name} {value:.2f}" for name, _, value in self.breakdown)
+        return f"{self.words} (score {self.score:.3f}: {parts})" if parts else self.words
+
+
+def _f(x: Fraction | float) -> float:
+    return float(x)
+
+
+@dataclass(slots=True)
+class _Situation:
+    """One decision's view of the match, with what it has asked kept for the rest of the decision."""
+
+    view: MatchView
+    side: str
+    facts: dict[int, UnitFacts] = field(default_factory=dict)
+    threat: dict[tuple[int, int, Hex], float] = field(default_factory=dict)
+    charges: dict[int, PathTree | None] = field(default_factory=dict)
+    reach: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
+    strides: dict[int, int] = field(default_factory=dict)
+    hostile: list[int] | None = None
+
+    def of(self, unit: int) -> UnitFacts:
+        found = self.facts.get(unit)
+        if found is None:
+            found = self.facts[unit] = self.view.unit_facts(unit)
+        return found
+
+    def foes(self) -> list[int]:
+        if self.hostile is None:
+            self.hostile = [
+                u
+                for u in self.view.units()
+                if self.view.identity(u).side != self.side
+                and self.view.position(u) is not None
+                and self.of(u).fights
+            ]
+        return self.hostile
+
+    def walkable(self, unit: int) -> tuple[Hex, ...]:
+        """Where ``unit`` could walk (its Move), asked once per decision."""
+        found = self.reach.get(unit)
+        if found is None:
+            try:
+                found = self.view.movement(unit).ends()
+            except NotImplementedError:
+                found = ()
+            self.reach[unit] = found
+        return found
+
+    def stride(self, unit: int) -> int:
+        """How far (in hexes) ``unit`` could get from where it stands this turn."""
+        found = self.strides.get(unit)
+        if found is None:
+            here = self.view.position(unit)
+            ends = self.walkable(unit)
+            found = max((hex_distance(here, h) for h in ends), default=0) if here is not None else 0
+            self.strides[unit] = found
+        return found
+
+    def charge_tree(self, unit: int, budget: int) -> PathTree | None:
+        """Where ``unit`` could get with ``budget`` movement (its Move and the most a charge adds)."""
+        if unit not in self.charges:
+            try:
+                walk = self.view.movement(unit)
+            except NotImplementedError:
+                self.charges[unit] = None
+            else:
+                self.charges[unit] = reach_tree(self.view.battlefield, walk.start, budget, walk.blocked)
+        return self.charges[unit]
+
+    def allies(self, me: int) -> list[int]:
+        return [u for u in self.view.units(self.side) if u != me and self.of(u).fights]
+
+
+class UtilityAgent(Player):
+    """The utility AI for one side (see the module docstring). ``difficulty`` is a profile id ("easy",
+    "normal", "hard") or a :class:`Difficulty`; personalities come from each unit's kind."""
+
+    name = "ai"
+
+    def __init__(self, level: str | Difficulty = "normal", seed: int = 0) -> None:
+        super().__init__(seed)
+        self.level = difficulty(level) if isinstance(level, str) else level
+        self.name = f"ai:{self.level.id}"
+        self.last: Decision | None = None
+
+    # -- deciding ----------------------------------------------------------------------------------
+    def decide(self, view: MatchView, index: int) -> Command:
+        rng = self.rng(view, index)
+        legal = view.legal_actions()
+        enabled = [a for a in legal if a.enabled and a.action not in NEVER] or [a for a in legal if a.enabled]
+        if not enabled:
+            raise RuntimeError("the AI was asked to decide with nothing legal to do")
+        situation = _Situation(view, enabled[0].side)
+        first = enabled[0]
+        if first.needs == "assign":
+            decision = self._assign(situation, first)
+        elif first.action == "deploy":
+            decision = self._pick(situation, self._deploy_options(situation, enabled), rng)
+        elif any(a.action == "pass" for a in enabled):
+            decision = self._pick(situation, self._reaction_options(situation, enabled), rng)
+        elif all(a.needs in ("", "choice") and not a.targets for a in enabled) and not any(
+            a.ends_turn for a in enabled
+        ):
+            decision = self._pick(situation, self._choice_options(situation, enabled), rng)
+        else:
+            decision = self._pick(situation, self._turn_options(situation, enabled), rng)
+        self.last = decision
+        return decision.command
+
+    def _pick(self, situation: _Situation, options: list[Option[Plan]], rng: random.Random) -> Decision:
+        level = self.level
+        if level.blunder and rng.random() < level.blunder:
+            sensible = [o for o in options if o.rank > END] or options
+            plan = sensible[rng.randrange(len(sensible))]
+            return Decision(plan.subject.command, plan.subject.words, plan.rank, 0.0)
+        pick, scored = choose(options, rng, band=level.band, inertia=level.inertia)
+        if pick is None:
+            fallback = options[-1] if options else None
+            assert fallback is not None, "no option at all"
+            return Decision(fallback.subject.command, fallback.subject.words, fallback.rank)
+        return _decision(pick, scored)
+
+    # -- a turn ------------------------------------------------------------------------------------
+    def _turn_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+        me = actions[0].actor
+        mine = s.of(me)
+        person = personality_for((mine.kind, *_art(s, me)))
+        if mine.leader:  # a posse's leader keeps out of harm: its fall shakes the whole posse
+            person = replace(person, caution=min(1.0, person.caution + person.leader_protection))
+        here = s.view.position(me)
+        options: list[Option[Plan]] = []
+        foes = s.foes()
+        ap = mine.action_points[0]
+        total = max(1, mine.action_points[1], ap)
+        for action in actions:
+            found: list[Option[Plan]] = []
+            if action.ends_turn:
+                found.append(self._option(Plan(action.command(), "end the turn", "end"), END, person))
+            elif action.needs == "path" and here is not None:
+                found.extend(
+                    self._walks(s, me=me, action=action, actions=actions, foes=foes, ap=ap, person=person)
+                )
+            elif action.needs in ("target", "") and here is not None:
+                found.extend(self._attacks_now(s, me, action, foes, person))
+                if not found and action.needs == "":
+                    found.extend(self._other(s, me, action, person))
+            elif action.needs in ("targets", "hex", "choice") or action.needs == "target":
+                for cmd in itertools.islice(action.expand(), 12):
+                    found.append(
+                        self._option(Plan(cmd, action.label, "other"), REPOSITION, person, weight=0.3)
+                    )
+            spare = max(0, ap - action.cost) / total if not action.ends_turn else 0.0
+            for option in found:  # what the turn has left after it counts too
+                plan = replace(option.subject, spare=spare)
+                options.append(self._option(plan, option.rank, person, option.weight))
+        return self._earned(s, me, here, options, person)
+
+    def _earned(
+        self, s: _Situation, me: int, here: Hex | None, options: list[Option[Plan]], person: Personality
+    ) -> list[Option[Plan]]:
+        """Ranks are earned: standing where the unit is (ending its turn) is the yardstick, worth the
+        damage it risks there; an option worth no more than that drops to the lowest rank, where it
+        competes with standing still on worth alone. So a unit in a good place stays in it, and an attack
+        that costs more than it wins is not made just because it is an attack."""
+        stays = [o for o in options if o.subject.kind == "end"]
+        if not stays or here is None:
+            return options
+        exposure = self._exposure(s, s.of(me), here)
+        out: list[Option[Plan]] = []
+        for option in options:
+            if option.subject.kind == "end":
+                plan = replace(option.subject, kind="stay", end=here, exposure=exposure)
+                out.append(self._option(plan, END, person, option.weight))
+        yardstick = net_value(out[0].subject, person)
+        for option in options:
+            if option.subject.kind == "end":
+                continue
+            demoted = option.rank > END and net_value(option.subject, person) <= yardstick
+            out.append(self._option(option.subject, END, person, option.weight) if demoted else option)
+        return out
+
+    def _attacks_now(
+        self, s: _Situation, me: int, action: LegalAction, foes: list[int], person: Personality
+    ) -> Iterable[Option[Plan]]:
+        mine = s.of(me)
+        here = s.view.position(me)
+        for target in foes:
+            if action.needs == "target":
+                if target not in action.targets:
+                    continue
+                send = action.command(target=target, option=action.option)
+                aimed = send
+            else:
+                send = action.command(option=action.option)
+                aimed = replace(send, target=target)
+            preview = s.view.preview(aimed)
+            if preview is None or preview.expected_damage <= 0:
+                continue
+            plan = self._attack_plan(
+                s, send=send, target=target, preview=preview, label=action.label, stand=here, mine=mine
+            )
+            rank = TAKE_OUT if plan.take_out >= 0.5 else ATTACK
+            yield self._option(plan, rank, person)
+
+    def _attack_plan(
+        self,
+        s: _Situation,
+        *,
+        send: Command,
+        target: int,
+        preview: AttackPreview,
+        label: str,
+        stand: Hex | None,
+        mine: UnitFacts,
+    ) -> Plan:
+        them = s.of(target)
+        health = max(1, them.health[0])
+        take_out = _f(preview.damage.at_least(health))
+        damage = min(1.0, _f(preview.expected_damage) / health)
+        if preview.later:  # made only if something sets it off: worth less than a shot now
+            take_out, damage = take_out * LATER, damage * LATER
+        hurt = 1.0 - them.health[0] / max(1, them.health[1])
+        value = them.value * (1.0 + hurt)  # a leader counts more (its fall shakes its posse), a hurt unit too
+        exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
+        words = f"{label} at {s.view.identity(target).name}: {_pct(preview.hit_chance)} to hit"
+        return Plan(send, words, "attack", target, preview, stand, take_out, damage, value, exposure)
+
+    def _walks(
+        self,
+        s: _Situation,
+        *,
+        me: int,
+        action: LegalAction,
+        actions: list[LegalAction],
+        foes: list[int],
+        ap: int,
+        person: Personality,
+    ) -> Iterable[Option[Plan]]:
+        """Walks to the best-looking places, each with the attack it leads to (if the AP allow one)."""
+        here = s.view.position(me)
+        mine = s.of(me)
+        if here is None or action.paths is None or not action.hexes:
+            return
+        if action.targets:  # a walk that ends in an attack (a charge): weighed by where it ends
+            yield from self._attacking_walks(s, me=me, action=action, foes=foes, person=person)
+            return
+        templates = [w for w in mine.weapons if w.action]
+        reach = max((w.reach for w in templates), default=1)
+        ideal = max(1.0, person.ideal_range * reach)
+        nearest = min((hex_distance(here, s.view.position(f) or here) for f in foes), default=0)
+        # with no hostile to fire at from here, close in whatever the ideal range: a good distance with no
+        # line of fire wins nothing
+        blind = self._best_attack_value(s.view, me, s) <= 0
+        # the whole turn's walking: where the unit could end after as many of these walks as its AP
+        # allow, each weighed as the turn's final place; the command is the first leg towards it
+        tree = action.paths
+        legs = max(1, ap // max(1, action.cost))
+        turn = (
+            reach_tree(s.view.battlefield, tree.start, tree.budget * legs, tree.blocked) if legs > 1 else tree
+        )
+        ends = self._candidate_ends(s, action.hexes, foes, ideal)
+        if turn is not tree:  # and the best of the places further on
+            ends += [h for h in self._candidate_ends(s, turn.ends(), foes, ideal) if h not in set(ends)]
+        attack_costs = {a.action: a.cost for a in actions}
+        for end in ends:
+            full = turn.path_to(end)
+            cost = turn.cost_to(end)
+            if full is None or cost is None:
+                continue
+            needed = -(-cost // max(1, tree.budget)) if tree.budget else 1
+            left = ap - needed * action.cost
+            path = _first_leg(s, full, tree.budget)
+            if len(path) < 2 or path[-1] not in action.hexes:
+                continue
+            en_route = self._en_route(s, me, mine, full) if self.level.reactions else 0.0
+            exposure = self._exposure(s, mine, end)
+            dist = min((hex_distance(end, s.view.position(f) or end) for f in foes), default=0)
+            range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
+            # how far the walk brings the unit towards its ideal range, per movement point it could spend
+            budget = max(1, turn.budget)
+            gap = (nearest - dist) if blind else (abs(nearest - ideal) - abs(dist - ideal))
+            progress = max(-1.0, min(1.0, gap / budget))
+            send = action.command(path=path, option=action.option)
+            best: tuple[float, Plan] | None = None
+            later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
+            for w in templates:
+                now = attack_costs.get(w.action, 1) <= left
+                for target in foes:
+                    there = s.view.position(target)
+                    if there is None or hex_distance(end, there) > w.reach:
+                        continue
+                    aimed = Command(w.action, actor=me, target=target, option=w.option)
+                    preview = s.view.what_if(aimed, from_hex=end)
+                    if preview is None or preview.expected_damage <= 0:
+                        continue
+                    plan = self._attack_plan(
+                        s, send=send, target=target, preview=preview, label=w.name, stand=end, mine=mine
+                    )
+                    key = plan.take_out * 2 + plan.damage * plan.value
+                    if now and (best is None or key > best[0]):
+                        best = (key, plan)
+                    if later is None or key > later[0]:
+                        later = (key, plan)
+            if best is not None:
+                plan = replace(
+                    best[1],
+                    words=f"{action.label} to {end.q},{end.r}, then {best[1].words}",
+                    en_route=en_route,
+                    range_fit=range_fit,
+                )
+                rank = TAKE_OUT if plan.take_out >= 0.5 else ATTACK
+                yield self._option(plan, rank, person, weight=0.9)
+            else:
+                # a place to fire from next turn is worth part of that attack (a line of fire beats a
+                # good distance with no sight of anyone)
+                firing = 0.0 if later is None else min(1.0, later[1].take_out + 0.5 * later[1].damage)
+                firing *= max(0.0, 1.0 - exposure)
+                plan = Plan(
+                    send,
+                    f"{action.label} to {end.q},{end.r}",
+                    end=end,
+                    exposure=exposure,
+                    en_route=en_route,
+                    range_fit=range_fit,
+                    progress=progress,
+                    gain=firing,
+                )
+                yield self._option(plan, REPOSITION, person)
+
+    def _attacking_walks(
+        self, s: _Situation, *, me: int, action: LegalAction, foes: list[int], person: Personality
+    ) -> Iterable[Option[Plan]]:
+        """A walk that attacks where it ends (a charge): for each target it may name, the two cheapest
+        ends next to it, weighed by the attack's odds there times the chance the walk gets there."""
+        mine = s.of(me)
+        tree = action.paths
+        assert tree is not None
+        for target in action.targets:
+            if target not in foes:
+                continue
+            there = s.view.position(target)
+            if there is None:
+                continue
+            near = [h for h in action.hexes if hex_distance(h, there) <= 1]
+            near.sort(key=lambda h: (tree.cost_to(h) or 0, h.q, h.r))
+            for end in near[:2]:
+                path = action.path_to(end)
+                if path is None:
+                    continue
+                send = action.command(path=path, target=target, option=action.option)
+                preview = s.view.preview(send)
+                if preview is None or preview.expected_damage <= 0:
+                    continue
+                reach = _f(preview.reach_chance) if preview.reach_chance is not None else 1.0
+                plan = self._attack_plan(
+                    s, send=send, target=target, preview=preview, label=action.label, stand=end, mine=mine
+                )
+                en_route = self._en_route(s, me, mine, path) if self.level.reactions else 0.0
+                plan = replace(
+                    plan,
+                    take_out=plan.take_out * reach,
+                    damage=plan.damage * reach,
+                    en_route=en_route,
+                    words=f"{plan.words}, reaching it {round(100 * reach)}%",
+                )
+                yield self._option(plan, TAKE_OUT if plan.take_out >= 0.5 else ATTACK, person)
+
+    def _candidate_ends(
+        self, s: _Situation, hexes: tuple[Hex, ...], foes: list[int], ideal: float
+    ) -> list[Hex]:
+        """The places worth weighing: those whose distance to the nearest hostile suits the weapon best
+        (the difficulty says how many)."""
+        where = [s.view.position(f) for f in foes]
+        spots = [h for h in where if h is not None]
+
+        def fit(h: Hex) -> tuple[float, int, int]:
+            dist = min((hex_distance(h, f) for f in spots), default=0)
+            return (abs(dist - ideal), h.q, h.r)
+
+        ranked = sorted(hexes, key=fit)
+        return ranked[: self.level.places]
+
+    def _exposure(self, s: _Situation, mine: UnitFacts, at: Hex) -> float:
+        """Expected damage the hostile units could deal the unit standing at ``at`` (each with its best
+        attack, from where it stands or the nearest place it could walk to), as a share of its health."""
+        if not self.level.foresight:
+            return 0.0
+        total = 0.0
+        for foe in s.foes():
+            total += self._threat(s, foe, mine.unit, at)
+        return min(1.0, total / max(1, mine.health[0]))
+
+    def _threat(self, s: _Situation, foe: int, me: int, at: Hex) -> float:
+        """The expected damage ``foe`` could deal ``me`` standing at ``at`` on its next turn with its best
+        attack: a shot from where it stands or from the nearest place it could walk to; a blow from next
+        to ``at`` if it can get there, walking (certain) or charging (as likely as the charge's roll)."""
+        key = (foe, me, at)
+        found = s.threat.get(key)
+        if found is not None:
+            return found
+        facts = s.of(foe)
+        there = facts.position
+        best = 0.0
+        if there is not None:
+            dist = hex_distance(there, at)
+            for w in facts.weapons:
+                if not w.action:
+                    continue
+                cmd = Command(w.action, actor=foe, target=me, option=w.option)
+                if w.kind == "melee" and w.reach <= 1:
+                    best = max(best, self._blow(s, foe, cmd, at, dist))
+                    continue
+                if dist > w.reach + s.stride(foe):
+                    continue
+                for origin in self._firing_places(s, foe, there, at):
+                    if hex_distance(origin, at) > w.reach:
+                        continue
+                    preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+                    if preview is not None:
+                        best = max(best, _f(preview.expected_damage))
+        s.threat[key] = best
+        return best
+
+    def _firing_places(self, s: _Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
+        """Where ``foe`` would shoot at ``at`` from: where it stands and the nearest place it could walk."""
+        near = [there]
+        ends = s.walkable(foe)
+        if ends:  # the nearest place it could walk to (cube distance inline: asked very often)
+            aq, ar = at.q, at.r
+            near.append(
+                min((abs(h.q - aq) + abs(h.r - ar) + abs(h.q + h.r - aq - ar), h.q, h.r, h) for h in ends)[3]
+            )
+        return near
+
+    def _blow(self, s: _Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
+        """A melee attack's expected damage on ``at``, times the chance ``foe`` gets next to it."""
+        facts = s.of(foe)
+        if dist <= 1:
+            preview = s.view.what_if(cmd, at_hex=at)
+            return _f(preview.expected_damage) if preview is not None else 0.0
+        dash = facts.charge
+        furthest = facts.move + (max(v for v, _ in dash) if dash is not None else 0)
+        if dist - 1 > furthest:
+            return 0.0
+        tree = s.charge_tree(foe, furthest)
+        if tree is None:
+            return 0.0
+        best: tuple[int, Hex] | None = None
+        for n in hex_neighbors(at):
+            cost = tree.cost_to(n)
+            if cost is not None and (best is None or (cost, n.q, n.r) < (best[0], best[1].q, best[1].r)):
+                best = (cost, n)
+        if best is None:
+            return 0.0
+        cost, origin = best
+        if cost <= facts.move:
+            chance = 1.0
+        elif dash is not None:
+            chance = _f(dash.at_least(cost - facts.move))
+        else:
+            return 0.0
+        preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+        return chance * _f(preview.expected_damage) if preview is not None else 0.0
+
+    def _en_route(self, s: _Situation, me: int, mine: UnitFacts, path: tuple[Hex, ...]) -> float:
+        expected = 0.0
+        for reaction in s.view.path_reactions(me, path):
+            if reaction.preview is not None:
+                expected += _f(reaction.chance) * _f(reaction.preview.expected_damage)
+        return min(1.0, expected / max(1, mine.health[0]))
+
+    def _other(self, s: _Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
+        """An action that is neither an attack nor a walk (take cover, aim, reload, stand up, ...): tried
+        out on a copy, it is worth what it changes: the unit's exposure where it stands after it (against
+        standing still, :meth:`_earned`) and better odds on its best attack — counted in full if the unit
+        can still attack this turn, in part if it could not attack at all before (a reload, standing up),
+        not at all otherwise (an Aim with nothing left to shoot with is wasted)."""
+        mine = s.of(me)
+        here = s.view.position(me)
+        if here is None:
+            return []
+        before_attack = self._best_attack_value(s.view, me, s)
+        try:
+            trial = s.view.sandbox(self.seed)
+            trial.apply(action.command(option=action.option))
+        except Exception:
+            return []
+        view = trial.view(s.side)
+        after = _Situation(view, s.side)
+        still = view.position(me)
+        exposure = (
+            self._exposure(after, after.of(me), still) if still is not None else self._exposure(s, mine, here)
+        )
+        improvement = max(0.0, self._best_attack_value(view, me, after) - before_attack)
+        if improvement > 0 and not any(
+            a.enabled and a.actor == me and (a.targets or a.needs == "target") for a in view.legal_actions()
+        ):
+            improvement = LATER * improvement if before_attack <= 0 else 0.0
+        gain = improvement * (0.5 + person.aggression)
+        plan = Plan(
+            action.command(option=action.option),
+            action.label,
+            "other",
+            end=still or here,
+            gain=min(1.0, gain),
+            exposure=exposure,
+        )
+        return [self._option(plan, ATTACK if gain > 0.1 else REPOSITION, person)]
+
+    def _best_attack_value(self, view: MatchView, me: int, s: _Situation) -> float:
+        """The best expected damage (share of the target's health) the unit could deal from where it
+        stands with its weapons, on any hostile, whatever its AP now."""
+        here = view.position(me)
+        if here is None:
+            return 0.0
+        best = 0.0
+        for w in s.of(me).weapons:
+            if not w.action:
+                continue
+            for foe in s.foes():
+                there = view.position(foe)
+                if there is None or hex_distance(here, there) > w.reach:
+                    continue
+                preview = view.what_if(Command(w.action, actor=me, target=foe, option=w.option))
+                if preview is not None:
+                    best = max(best, _f(preview.expected_damage) / max(1, s.of(foe).health[0]))
+        return best
+
+    # -- the other decisions -----------------------------------------------------------------------
+    def _deploy_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+        action = actions[0]
+        bf = s.view.battlefield
+        taken = set(s.view.occupied())
+        foes_zone = [h for side, zone in bf.deploy_zones.items() if side != action.side for h in zone]
+        centre = (
+            Hex(sum(h.q for h in foes_zone) // len(foes_zone), sum(h.r for h in foes_zone) // len(foes_zone))
+            if foes_zone
+            else Hex(0, 0)
+        )
+        far = max((hex_distance(h, centre) for h in action.hexes), default=1) or 1
+        person = default_person()
+        options = []
+        for h in action.hexes:
+            cover = sum(1 for n in bf.neighbors(h) if bf.terrain_at(n).cover or bf.blocks_sight(n))
+            crowd = sum(1 for t in taken if hex_distance(t, h) <= 1)
+            plan = Plan(
+                action.command(hex=h),
+                f"deploy at {h.q},{h.r}",
+                "deploy",
+                end=h,
+                gain=min(1.0, cover / 3),
+                progress=1.0 - hex_distance(h, centre) / far,
+                exposure=min(1.0, crowd / 3),
+            )
+            options.append(self._option(plan, REPOSITION, person))
+        return options
+
+    def _reaction_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+        """A reaction window: each reaction tried on a copy of the match, worth what it saves or gains for
+        the reacting side; Pass is the yardstick."""
+        person = default_person()
+        options: list[Option[Plan]] = []
+        base = self._side_outlook(s.view, s.side)
+        for action in actions:
+            if action.action == "pass":
+                options.append(self._option(Plan(action.command(), "pass", "end"), END, person))
+                continue
+            for cmd in itertools.islice(action.expand(), 8):
+                try:
+                    trial = s.view.sandbox(self.seed)
+                    trial.apply(cmd)
+                except Exception:
+                    continue
+                gain = self._side_outlook(trial.view(s.side), s.side) - base
+                if gain > 0:
+                    plan = Plan(cmd, action.label, "react", gain=min(1.0, gain))
+                    options.append(self._option(plan, TAKE_OUT if gain > 0.3 else ATTACK, person))
+        return options
+
+    def _side_outlook(self, view: MatchView, side: str) -> float:
+        """How well ``side`` stands: its units' health against the other sides', shares of the total."""
+        mine = theirs = 0.0
+        for u in view.units(in_play=False):
+            facts = view.unit_facts(u)
+            share = facts.health[0] / max(1, facts.health[1]) if facts.fights else 0.0
+            if view.identity(u).side == side:
+                mine += share
+            else:
+                theirs += share
+        return mine - theirs
+
+    def _choice_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+        """A choice outside a turn (a Joker's place, which unit draws): an earlier place is worth more
+        when the unit can already attack or be attacked, a later one otherwise."""
+        person = default_person()
+        options = []
+        for action in actions:
+            commands = list(action.expand())
+            for i, cmd in enumerate(commands):
+                me = action.actor
+                mine = s.of(me)
+                here = s.view.position(me)
+                engaged = here is not None and (
+                    self._best_attack_value(s.view, me, s) > 0 or self._exposure(s, mine, here) > 0
+                )
+                early = 1.0 - i / max(1, len(commands) - 1) if len(commands) > 1 else 1.0
+                words = action.choice_label(cmd.option) or action.label
+                plan = Plan(cmd, words, "choice", gain=early if engaged else 1 - early)
+                options.append(self._option(plan, REPOSITION, person))
+        return options
+
+    def _assign(self, s: _Situation, action: LegalAction) -> Decision:
+        """Hits to targets: the split that takes the most units out, then deals the most stress that
+        counts (never more than a target has left); exhaustive when small, die by die otherwise."""
+        targets = [t for t in action.targets if s.view.identity(t).side != s.side] or list(action.targets)
+        if len(targets) ** action.max_picks <= 256:
+            splits: Iterable[tuple[int, ...]] = itertools.product(targets, repeat=action.max_picks)
+        else:
+            splits = [self._greedy_split(s, action, targets)]
+        best: tuple[tuple[int, float], tuple[int, ...]] | None = None
+        for split in splits:
+            preview = s.view.preview(action.command(targets=split))
+            outcome = self._split_value(s, preview)
+            if best is None or outcome > best[0]:
+                best = (outcome, split)
+        assert best is not None
+        split = best[1]
+        names = ", ".join(s.view.identity(t).name for t in split)
+        return Decision(
+            action.command(targets=split), f"assign the hits: {names}", TAKE_OUT, float(best[0][0])
+        )
+
+    def _greedy_split(self, s: _Situation, action: LegalAction, targets: list[int]) -> tuple[int, ...]:
+        chosen: list[int] = []
+        for _ in range(action.max_picks):
+            best_t = targets[0]
+            best_v: tuple[int, float] | None = None
+            for t in targets:
+                trial = (*chosen, t, *([t] * (action.max_picks - len(chosen) - 1)))
+                value = self._split_value(s, s.view.preview(action.command(targets=trial)))
+                if best_v is None or value > best_v:
+                    best_v, best_t = value, t
+            chosen.append(best_t)
+        return tuple(chosen)
+
+    def _split_value(self, s: _Situation, preview: AttackPreview | None) -> tuple[int, float]:
+        if preview is None:
+            return (0, 0.0)
+        out = 0
+        useful = 0.0
+        for unit, stress in preview.per_target:
+            left = s.of(unit).health[0]
+            sign = -1 if s.view.identity(unit).side == s.side else 1
+            out += sign * (1 if stress >= left else 0)
+            useful += sign * min(stress, left)
+        return (out, useful)
+
+    # -- scoring -----------------------------------------------------------------------------------
+    def _option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
+        return Option(plan, plan.words, rank, weight, _considerations(person, self.level, plan.kind))
+
+
+LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
+SPARE_WORTH = 0.25  # what a whole turn's action points left unspent are worth for what comes next
+
+
+def net_value(plan: Plan, person: Personality) -> float:
+    """What an option is worth to the unit, in shares of a unit's health, whatever its kind, so an attack,
+    a walk and taking cover can be weighed against each other: the damage it deals (a unit taken out
+    counts double, a valuable or hurt one more, as the personality focuses fire) against the damage it
+    risks (where it ends up and on the way there), as the personality weighs the two."""
+    aggression = 0.5 + person.aggression
+    caution = 0.3 + person.caution
+    risk = plan.exposure + plan.en_route
+    spare = SPARE_WORTH * plan.spare
+    if plan.kind == "attack":
+        weight = 1.0 + person.focus_fire * (plan.value - 1.0)
+        dealt = (plan.take_out + 0.5 * plan.damage) * weight
+        return aggression * dealt - caution * risk + spare
+    if plan.kind == "walk":
+        place = 0.2 * plan.range_fit + 0.4 * aggression * plan.progress + 0.5 * aggression * plan.gain
+        return place - caution * risk + spare
+    if plan.kind == "stay":
+        return -caution * risk
+    return plan.gain - caution * risk + spare
+
+
+def _considerations(person: Personality, level: Difficulty, kind: str) -> tuple[Consideration[Plan], ...]:
+    """The considerations an option of ``kind`` is judged by, shaped by the unit's personality: its worth
+    (:func:`net_value`, on one scale for every kind) and, for an attack, how sure it is."""
+    key = (person, level.id, kind)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    worth: Consideration[Plan] = Consideration(
+        "worth",
+        lambda p: net_value(p, person),
+        Curve("logistic", m=0.02, c=0.5),
+        low=-2.0,
+        high=3.0,
+        serves="damage dealt against damage risked",
+    )
+    if kind == "attack":
+        found = (
+            worth,
+            Consideration(
+                "sure",
+                lambda p: float(p.preview.hit_chance) if p.preview else 0.0,
+                Curve("linear", m=0.2, b=0.8),
+            ),
+        )
+    elif kind == "deploy":
+        found = (
+            Consideration("cover", lambda p: p.gain, Curve("linear", m=0.5, b=0.5)),
+            Consideration("forward", lambda p: p.progress, Curve("linear", m=0.3, b=0.7)),
+            Consideration("crowding", lambda p: p.exposure, Curve("linear", m=-0.5, b=1.0)),
+        )
+    elif kind in ("choice", "react"):
+        found = (Consideration("improves", lambda p: p.gain, Curve("linear", m=0.8, b=0.2)),)
+    elif kind == "end":
+        found = (Consideration("nothing better", lambda p: 0.0, Curve("constant", b=0.5)),)
+    elif kind == "stay":  # ending the turn where it stands, worth what it risks there
+        found = (worth,)
+    else:
+        found = (worth,)
+    _CACHE[key] = found
+    return found
+
+
+_CACHE: dict[tuple[Personality, str, str], tuple[Consideration[Plan], ...]] = {}
+
+
+def _first_leg(s: _Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, ...]:
+    """The part of ``path`` one walk of ``budget`` movement covers (the path's start included)."""
+    bf = s.view.battlefield
+    out = [path[0]]
+    spent = 0
+    for step in path[1:]:
+        cost = bf.move_cost(step) or 1
+        if spent + cost > budget:
+            break
+        spent += cost
+        out.append(step)
+    return tuple(out)
+
+
+def default_person() -> Personality:
+    return personality_for(())
+
+
+def _art(s: _Situation, unit: int) -> tuple[str, ...]:
+    return s.view.unit_view(unit).art
+
+
+def _pct(p: Fraction) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _decision(pick: Scored[Plan], scored: list[Scored[Plan]]) -> Decision:
+    breakdown = tuple((part.name, part.raw, part.score) for part in pick.parts)
+    others = tuple((s.option.label, s.score) for s in scored[:5] if s is not pick)
+    return Decision(
+        pick.option.subject.command, pick.option.label, pick.option.rank, pick.score, breakdown, others
+    )

@@ -1,0 +1,178 @@
+"""Frontier's answers to the questions an AI asks of a position (game.engine.facts): a unit's sheet as
+numbers, the odds of an attack from and at other hexes, where a unit could walk, what a walk would set
+off, how likely a charge reaches, and who may break at the End phase. All read-only: a what-if moves
+units for the question and puts them back before it returns."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+
+from game.commands import Command
+from game.components import Position
+from game.dice import d
+from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
+from game.engine.movement import PathTree, reach
+from game.engine.protocol import AttackPreview
+from game.hexgrid import Hex, hex_distance
+from game.rules.frontier import state as st
+from game.rules.frontier.actions import CHARGE_DIE, target_problem
+from game.rules.frontier.combat import attack_preview, check_chance
+from game.rules.frontier.components import Weapon
+from game.rules.frontier.context import FrontierCtx
+from game.rules.frontier.endphase import cool_check_modifiers, cool_checks_due
+from game.rules.frontier.rounds import opportunity_attackers
+
+__all__ = ["charge_reach_chance", "morale_risk", "movement", "path_reactions", "unit_facts", "what_if"]
+
+HELPS = {"taking_cover": True, "dastardly": True}  # the other statuses hinder (prone, wounded, ...)
+
+
+def unit_facts(ctx: FrontierCtx, unit: int) -> UnitFacts:
+    stats = ctx.stats(unit)
+    hp = st.health(unit)
+    status = st.status(unit)
+    weapon = ctx.weapon(unit)
+    wstate = st.comp(unit, Weapon)
+    weapons = [
+        WeaponFacts(
+            weapon.id,
+            weapon.name,
+            "ranged" if weapon.is_ranged else "melee",
+            weapon.long_range,
+            weapon.short_range,
+            wstate.ammo,
+            weapon.ammo,
+            f"1d6 vs {stats.ballistics if weapon.is_ranged else stats.melee}+, {weapon.damage} damage",
+            action="shoot" if weapon.is_ranged else "melee",
+        )
+    ]
+    if weapon.is_ranged:
+        fists = ctx.melee_weapon(unit)
+        weapons.append(
+            WeaponFacts(
+                fists.id, fists.name, "melee", 1, 1, None, None, f"1d6 vs {stats.melee}+", action="melee"
+            )
+        )
+    statuses = [
+        StatusFacts(s, HELPS.get(s, False))
+        for s in ("prone", "wounded", "taking_cover")
+        if getattr(status, s)
+    ]
+    if hp.temporary:
+        statuses.append(StatusFacts("dastardly", True))
+    act = st.activation(unit)
+    ap = st.ap(unit)
+    inv = st.inventory(ctx.match, st.side_of(unit))
+    return UnitFacts(
+        unit=unit,
+        side=st.side_of(unit),
+        kind=stats.id,
+        position=st.hex_of(unit),
+        health=(hp.toughness + hp.wounds + hp.temporary, stats.toughness + stats.wounds + hp.temporary),
+        health_parts=(("Toughness", hp.toughness, stats.toughness), ("Wounds", hp.wounds, stats.wounds)),
+        action_points=(ap.current, ap.per_activation + ap.bonus_next),
+        move=stats.move,
+        weapons=tuple(weapons),
+        statuses=tuple(statuses),
+        leader=stats.leader,
+        acted=act.activated,
+        fights=st.able(unit),
+        items=tuple(inv.items) if inv is not None else (),
+        value=3.0 if stats.leader else 1.0,
+        # Charge: "may move its full movement + 1d4" (any unit: a melee weapon or fists)
+        charge=d(CHARGE_DIE),
+    )
+
+
+@contextmanager
+def _moved(ctx: FrontierCtx, moves: dict[int, Hex | None]) -> Iterator[None]:
+    """Put units where a question supposes them; always back where they were afterwards."""
+    before = {u: st.comp(u, Position).hex for u in moves}
+    try:
+        for u, h in moves.items():
+            if h is not None:
+                st.comp(u, Position).hex = h
+        yield
+    finally:
+        for u, h in before.items():
+            st.comp(u, Position).hex = h
+
+
+def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | None) -> AttackPreview | None:
+    """The exact odds of the attack ``cmd`` (shoot, melee, charge's attack) were the attacker at
+    ``from_hex`` and the target at ``at_hex`` (None: where they are); None where it would be illegal
+    there (out of range, out of sight, not within 1", a Seriously Injured target). With both None it is
+    the preview."""
+    unit, target = cmd.actor, cmd.target
+    if target is None or not ctx.is_unit(unit) or not ctx.is_unit(target):
+        return None
+    if cmd.action not in ("shoot", "melee", "charge"):
+        return None
+    with _moved(ctx, {unit: from_hex, target: at_hex}):
+        if st.hex_of(unit) is None or st.hex_of(target) is None:
+            return None
+        if cmd.action == "shoot":
+            weapon = ctx.weapon(unit)
+            if not weapon.is_ranged or target_problem(ctx, unit, "shoot", target) is not None:
+                return None
+            return attack_preview(ctx.situation(unit, target, weapon))
+        if target_problem(ctx, unit, "melee", target) is not None:
+            return None
+        return attack_preview(ctx.situation(unit, target, ctx.melee_weapon(unit)))
+
+
+def movement(ctx: FrontierCtx, unit: int, *, charge: bool = False) -> PathTree:
+    """Where ``unit`` could walk with its Move (or, ``charge``, Move + 4: the most a charge's d4 adds),
+    not through other units: cheapest costs and canonical paths."""
+    budget = ctx.stats(unit).move + (CHARGE_DIE if charge else 0)
+    return reach(ctx.battlefield, ctx.here(unit), budget, ctx.blocked(unit))
+
+
+def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+    """The opportunity attacks walking ``path`` would provoke (each hostile once, where the walk leaves
+    its reach), with the exact odds of each from where it stands at the unit's hex before the step."""
+    here = st.hex_of(unit)
+    if here is None:
+        return ()
+    steps = list(path[1:] if path and path[0] == here else path)
+    # only a step that starts next to a hostile can leave close combat: most walks meet none
+    near = [h for u in ctx.hostiles(unit) if (h := st.hex_of(u)) is not None]
+    if not any(hex_distance(at, h) <= 1 for at in (here, *steps[:-1]) for h in near):
+        return ()
+    done: list[int] = []
+    out: list[PathReaction] = []
+    at = here
+    for index, step in enumerate(steps):
+        with _moved(ctx, {unit: at}):
+            for enemy in opportunity_attackers(ctx, unit, at, step, done):
+                done.append(enemy)
+                preview = attack_preview(ctx.situation(enemy, unit, ctx.melee_weapon(enemy)))
+                out.append(PathReaction(enemy, "opportunity attack", index, preview))
+        at = step
+    return tuple(out)
+
+
+def charge_reach_chance(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> Fraction:
+    """How likely a charge along ``path`` gets to its end: Move + 1d4 against the path's cost."""
+    here = st.hex_of(unit)
+    if here is None:
+        return Fraction(0)
+    walk = [here, *(path[1:] if path and path[0] == here else path)]
+    cost = ctx.battlefield.path_cost(walk)
+    move = ctx.stats(unit).move
+    return (d(CHARGE_DIE) + move).at_least(cost)
+
+
+def morale_risk(ctx: FrontierCtx, side: str) -> dict[int, Fraction]:
+    """How likely each unit of ``side`` still in the fight breaks at the next End phase as things stand:
+    0 when no Cool check is due (docs/RULES.md "Cool checks")."""
+    units = [u for u in ctx.units(side) if st.able(u)]
+    if not cool_checks_due(ctx.match, side):
+        return {u: Fraction(0) for u in units}
+    out: dict[int, Fraction] = {}
+    for u in units:
+        mods = sum(v for _, v in cool_check_modifiers(ctx.match, ctx.data, u))
+        out[u] = 1 - check_chance(ctx.stats(u).cool, mods)
+    return out

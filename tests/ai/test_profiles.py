@@ -1,0 +1,93 @@
+"""AI profiles: strict data, quotes from the rulebooks, a personality for every shipped unit kind."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ai import profile
+from ai.profile import ProfileError, load_difficulty, load_personalities
+from game.rules.frontier import RULESET as FRONTIER
+from game.rules.rift import RULESET as RIFT
+
+SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+BOOKS = {"Frontier": "001", "Through the Rift": "003"}
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("*", "")).strip()
+
+
+def test_the_three_difficulties_differ_only_in_decision_quality() -> None:
+    easy, normal, hard = (profile.difficulty(n) for n in ("easy", "normal", "hard"))
+    assert profile.known_difficulties() == ["easy", "hard", "normal"]
+    assert easy.places < normal.places < hard.places
+    assert easy.band > normal.band >= hard.band and not easy.foresight and hard.foresight
+    with pytest.raises(ProfileError, match="unknown AI profile 'brutal'; known profiles: easy, hard, normal"):
+        profile.difficulty("brutal")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "[difficulty]\nname='X'\nsummary='y'\nband=2.0",
+            "[difficulty]: 'band' is 2.0, must be from 0.0 to 1.0",
+        ),
+        ("[difficulty]\nname='X'\nsummary='y'\nbnad=0.1", "unknown key 'bnad'"),
+        ("[difficulty]\nsummary='y'", "missing key 'name'"),
+        ("[dificulty]\nname='X'", "unknown table [dificulty]"),
+        ("[difficulty\n", "is not valid TOML"),
+        ("[difficulty]\nname='X'\nsummary='y'\nplaces='many'", "'places' must be a whole number"),
+    ],
+)
+def test_a_bad_profile_is_refused_naming_the_file_and_key(text: str, message: str) -> None:
+    with pytest.raises(ProfileError) as error:
+        load_difficulty(text, "mine.toml", "mine")
+    assert message in str(error.value) and "mine.toml" in str(error.value)
+
+
+def test_personalities_need_a_default_and_strict_keys() -> None:
+    with pytest.raises(ProfileError, match=r"\[personality.default\] is missing"):
+        load_personalities("[personality.x]\nname='X'\n", "p.toml")
+    with pytest.raises(ProfileError, match=r"'caution' is 1\.5"):
+        load_personalities("[personality.default]\nname='X'\ncaution=1.5\n", "p.toml")
+
+
+def test_every_personality_quotes_its_rulebook() -> None:
+    for key, p in profile.personalities().items():
+        if key == "default":
+            continue
+        assert p.quote and p.source in BOOKS, key
+        found = sorted(SEEDS.glob(f"{BOOKS[p.source]}_*.txt"))
+        if not found:
+            pytest.skip("the rulebooks are not checked out beside the project")
+        assert _norm(p.quote) in _norm(found[0].read_text(encoding="utf-8")), key
+
+
+def test_every_shipped_unit_kind_and_attitude_has_its_personality() -> None:
+    kinds = [*FRONTIER.data.units, *RIFT.data.enemies, *RIFT.data.attitudes]
+    missing = [k for k in kinds if profile.personality_for((k,)).id == "default"]
+    assert missing == []
+    assert profile.personality_for(("rifter", "deliberate")).id == "deliberate"  # a Rifter by attitude
+    assert profile.personality_for(("stranger",)).id == "default"
+
+
+def test_controllers_by_name() -> None:
+    from ai.agent import UtilityAgent
+    from ai.baselines import GreedyPlayer, RandomPlayer
+    from ai.controllers import ControllerError, known, make_player, parse
+
+    assert known() == ["ai:easy", "ai:hard", "ai:normal", "random", "greedy"]
+    assert parse("AI") == "ai:normal" and parse(" Greedy ") == "greedy"
+    assert isinstance(make_player("random", 1), RandomPlayer)
+    assert isinstance(make_player("greedy", 1), GreedyPlayer)
+    agent = make_player("ai:hard", 1)
+    assert isinstance(agent, UtilityAgent) and agent.level.id == "hard" and agent.name == "ai:hard"
+    for bad in ("ai:brutal", "human", "", "ai:"):
+        with pytest.raises(
+            ControllerError, match="known controllers: ai:easy, ai:hard, ai:normal, random, greedy"
+        ):
+            parse(bad)

@@ -1,0 +1,134 @@
+"""Frontier's answers to the AI's questions: unit facts, what-if odds, movement, reactions, charges,
+Cool checks — each checked against what the rules then actually do."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from game.commands import Command
+from game.events import Note
+from game.hexgrid import Hex
+from game.rules.frontier import RULESET
+from game.rules.frontier import queries as q
+from game.rules.frontier import state as st
+from tests.bench import corpus
+from tests.rules.frontier_kit import (
+    RANCH,
+    at,
+    give_turn,
+    hurt,
+    law,
+    new_match,
+    open_map,
+    outlaws,
+    place,
+    unit,
+)
+
+
+def test_what_if_at_the_real_hexes_is_the_preview_exactly() -> None:
+    """Issue 12: "with the real hexes it equals the preview exactly (property test, Fractions)"."""
+    checked = 0
+    for position in corpus.positions("frontier", games=1, every=3):
+        for action in position.legal_actions():
+            if action.action not in ("shoot", "melee") or not action.enabled:
+                continue
+            for cmd in action.expand():
+                ctx = RULESET.ctx(position)
+                assert q.what_if(ctx, cmd, None, None) == position.preview(cmd)
+                assert q.what_if(
+                    ctx, cmd, position.position(cmd.actor), position.position(cmd.target or 0)
+                ) == (position.preview(cmd))
+                checked += 1
+    assert checked > 20
+
+
+def test_what_if_from_other_hexes_follows_range_and_sight_and_puts_units_back(tmp_path) -> None:
+    m = new_match(open_map(tmp_path), law("sheriff"), outlaws("gang_leader"))
+    sheriff, leader = unit(m, "side1"), unit(m, "side2")
+    place(m, sheriff, at(2))
+    place(m, leader, at(10))
+    give_turn(m, sheriff)
+    before = m.digest()
+    ctx = RULESET.ctx(m)
+    shot = Command("shoot", actor=sheriff, target=leader)
+    near = q.what_if(ctx, shot, at(8), None)
+    far = q.what_if(ctx, shot, None, at(2) + Hex(17, 0))  # beyond the revolver's 16"
+    assert near is not None and far is None
+    place(m, sheriff, at(8))  # the same odds as if the sheriff had walked there
+    assert near == m.preview(shot)
+    place(m, sheriff, at(2))
+    assert m.digest() == before  # nothing moved for good
+    assert q.what_if(ctx, dataclasses.replace(shot, action="melee"), at(9), None) is not None
+    assert q.what_if(ctx, dataclasses.replace(shot, action="melee"), at(7), None) is None  # not within 1"
+
+
+def test_path_reactions_are_the_opportunity_attacks_the_walk_then_meets(tmp_path) -> None:
+    """ "Disengage - The Unit taking this action may move out of close combat with hostile Units without
+    provoking an Opportunity Attack." — leaving without it provokes one from each hostile left."""
+    m = new_match(open_map(tmp_path), law("sheriff"), outlaws("gang_leader", "outlaw"))
+    sheriff, leader, outlaw = unit(m, "side1"), unit(m, "side2"), unit(m, "side2", 1)
+    place(m, sheriff, at(5))
+    place(m, leader, at(6))
+    place(m, outlaw, at(4))
+    give_turn(m, sheriff)
+    path = (at(5), at(5) + Hex(0, -1), at(5) + Hex(0, -2), at(5) + Hex(0, -3))
+    reactions = q.path_reactions(RULESET.ctx(m), sheriff, path)
+    assert {r.reactor for r in reactions} == {leader, outlaw}
+    assert all(r.kind == "opportunity attack" and r.preview is not None for r in reactions)
+    events = m.apply(Command("move", actor=sheriff, path=path))
+    attackers = [e.unit for e in events if isinstance(e, Note) and e.rule == "opportunity attack"]
+    assert sorted(attackers) == sorted(r.reactor for r in reactions)
+
+
+def test_a_charge_reaches_as_often_as_move_plus_1d4_covers_the_path(tmp_path) -> None:
+    """ "Charge - The Unit taking this action may move its full movement + 1d4"."""
+    m = new_match(open_map(tmp_path), law("hired_gun"), outlaws("gang_leader"))
+    gun = unit(m, "side1")  # Move 6
+    place(m, gun, at(2))
+    ctx = RULESET.ctx(m)
+    path = tuple(at(c) for c in range(2, 11))  # 8 steps: needs 2+ on the d4
+    assert q.charge_reach_chance(ctx, gun, path) == Fraction(3, 4)
+    assert q.charge_reach_chance(ctx, gun, path[:7]) == 1
+    assert q.charge_reach_chance(ctx, gun, tuple(at(c) for c in range(2, 14))) == 0
+
+
+def test_movement_is_the_move_actions_tree() -> None:
+    for position in corpus.positions("frontier", games=1, every=5):
+        move = next((a for a in position.legal_actions() if a.action == "move" and a.enabled), None)
+        if move is None:
+            continue
+        tree = q.movement(RULESET.ctx(position), move.actor)
+        assert tree.ends() == move.hexes
+        assert all(tree.path_to(h) == move.path_to(h) for h in move.hexes[:5])
+
+
+def test_morale_risk_is_the_chance_to_fail_a_cool_check_when_one_is_due() -> None:
+    """ "Cool checks are made from the point where half the Units on the field (rounded down) are
+    considered Out of Action or when the Leader of their Posse is considered Out of Action." """
+    m = new_match(RANCH, law("sheriff", "deputy"), outlaws("gang_leader", "outlaw"))
+    ctx = RULESET.ctx(m)
+    assert set(q.morale_risk(ctx, "side2").values()) == {0}
+    hurt(m, unit(m, "side2"), 99)  # the gang leader is down: his posse checks
+    risk = q.morale_risk(RULESET.ctx(m), "side2")
+    outlaw = unit(m, "side2", 1)
+    assert list(risk) == [outlaw]
+    cool = RULESET.data.units["outlaw"].cool
+    assert risk[outlaw] == Fraction(cool - 1, 6)  # fails on 1 .. cool-1 (no Leadership: the leader is down)
+
+
+def test_unit_facts_are_the_sheet_as_numbers() -> None:
+    m = new_match(RANCH, law("sheriff"), outlaws("gang_leader"))
+    sheriff = unit(m, "side1")
+    facts = q.unit_facts(RULESET.ctx(m), sheriff)
+    data = RULESET.data.units["sheriff"]
+    assert facts.leader and facts.fights and facts.side == "side1" and facts.move == data.move
+    assert facts.health == (data.toughness + data.wounds, data.toughness + data.wounds)
+    assert facts.weapons[0].reach == RULESET.data.weapons[facts.weapons[0].id].long_range
+    assert facts.weapons[0].ammo == facts.weapons[0].max_ammo
+    hurt(m, sheriff, data.toughness + 1)
+    after = q.unit_facts(RULESET.ctx(m), sheriff)
+    assert after.health[0] == facts.health[0] - data.toughness - 1
+    assert [s.id for s in after.statuses] == ["wounded"] and not after.statuses[0].helps
+    assert st.able(sheriff) == after.fights

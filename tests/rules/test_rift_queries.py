@@ -1,0 +1,95 @@
+"""Through the Rift's answers to the AI's questions, checked against what the rules then do."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from game.engine.match import Match
+from game.rules.rift import RULESET
+from game.rules.rift import queries as q
+from game.rules.rift import state as st
+from tests.bench import corpus
+from tests.rules.frontier_kit import at, open_map
+from tests.rules.rift_kit import cmd, deploy, give_turn, new_match, outlaws, place, rifter, rifters, unit
+
+
+def _match(tmp_path: Path) -> Match:
+    m = new_match(
+        rifters("side1", rifter("cunning")),
+        outlaws("side2", "outlaw_goon", "outlaw_goon"),
+        1,
+        open_map(tmp_path),
+    )
+    deploy(m)
+    return m
+
+
+def test_what_if_at_the_real_tiles_is_the_preview_against_that_target() -> None:
+    """Issue 12: "with the real hexes it equals the preview exactly (property test, Fractions)"."""
+    checked = 0
+    for position in corpus.positions("rift", games=1, every=3):
+        for action in position.legal_actions():
+            if action.action != "fire" or not action.enabled:
+                continue
+            base = action.command()
+            for target in position.units():
+                aimed = replace(base, target=target)
+                ctx = RULESET.ctx(position)
+                assert q.what_if(ctx, aimed, None, None) == position.preview(aimed)
+                checked += 1
+    assert checked > 20
+
+
+def test_what_if_follows_range_and_sight_and_puts_units_back(tmp_path: Path) -> None:
+    m = _match(tmp_path)
+    me, goon = unit(m, "side1"), unit(m, "side2")
+    place(m, me, at(2))
+    place(m, goon, at(12))
+    give_turn(m, me)
+    before = m.digest()
+    fire = cmd("fire", me, option="mdtc_model_4_pistol", target=goon)
+    ctx = RULESET.ctx(m)
+    assert q.what_if(ctx, fire, None, None) is None  # 10 tiles: beyond the pistol's reach
+    near = q.what_if(ctx, fire, at(9), None)
+    assert near is not None
+    place(m, me, at(9))
+    assert near == m.preview(fire)  # the odds from there are the odds of standing there
+    place(m, me, at(2))
+    assert m.digest() == before
+
+
+def test_path_reactions_are_the_hold_fire_shots_the_walk_meets(tmp_path: Path) -> None:
+    """Hold Fire: "firing your firearm at the first valid target to move"."""
+    m = _match(tmp_path)
+    me, goon = unit(m, "side1"), unit(m, "side2")
+    place(m, me, at(5))
+    place(m, goon, at(14))
+    give_turn(m, me)
+    m.apply(cmd("hold_fire", me, option="mdtc_model_4_pistol"))
+    give_turn(m, goon)
+    path = (at(14), at(13), at(12), at(11))
+    reactions = q.path_reactions(RULESET.ctx(m), goon, path)
+    assert [(r.reactor, r.kind, r.step) for r in reactions] == [(me, "hold fire", 2)]  # at col 11: 6 tiles
+    assert reactions[0].preview is not None and reactions[0].preview.hit_chance > 0
+    assert q.path_reactions(RULESET.ctx(m), goon, path[:3]) == ()  # never in reach: no shot
+
+
+def test_movement_is_the_move_actions_tree() -> None:
+    for position in corpus.positions("rift", games=1, every=5):
+        move = next((a for a in position.legal_actions() if a.action == "move" and a.enabled), None)
+        if move is None:
+            continue
+        tree = q.movement(RULESET.ctx(position), move.actor)
+        assert tree.ends() == move.hexes
+
+
+def test_unit_facts_and_no_morale_test(tmp_path: Path) -> None:
+    m = _match(tmp_path)
+    me = unit(m, "side1")
+    facts = q.unit_facts(RULESET.ctx(m), me)
+    res = st.resolve(me)
+    assert facts.health == (res.current, res.maximum) and facts.fights and facts.side == "side1"
+    assert {w.action for w in facts.weapons} <= {"fire", "explosive"} and facts.weapons
+    assert all(w.option == w.id for w in facts.weapons)
+    assert q.morale_risk(RULESET.ctx(m), "side1") == {}  # the rulebook has no morale test

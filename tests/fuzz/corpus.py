@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import shutil
@@ -72,14 +73,30 @@ def play(map_path: Path, ruleset: str, seed: int, commands: int) -> Match:
     return match
 
 
+def _fingerprint() -> str:
+    """What the corpus depends on: the game's code and the shipped maps. A corpus built by other code (an
+    older save format, other rules) is rebuilt, or its saves would not load."""
+    digest = hashlib.sha256()
+    for source in sorted(
+        [
+            *(ROOT / "game").rglob("*.py"),
+            *(ROOT / "game").rglob("*.toml"),
+            *(f for f in SHIPPED_MAPS.iterdir() if f.is_file()),
+        ]
+    ):
+        digest.update(str(source.relative_to(ROOT)).encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()
+
+
 def build(folder: Path) -> Corpus:
-    """The corpus in ``folder`` (built on first use, reused after)."""
+    """The corpus in ``folder`` (built on first use, reused while the game's code is the same)."""
     folder = folder.resolve()
     maps_dir = folder / "maps"
     saves_dir = folder / "saves"
     settings_dir = folder / "settings"
     stamp = folder / "corpus.done"
-    if not stamp.exists():
+    fingerprint = _fingerprint()
+    if not stamp.exists() or stamp.read_text(encoding="utf-8").strip() != fingerprint:
         shutil.rmtree(folder, ignore_errors=True)
         maps_dir.mkdir(parents=True)
         saves_dir.mkdir()
@@ -99,7 +116,7 @@ def build(folder: Path) -> Corpus:
         prefs = Prefs(window_size=(1600, 900), fullscreen=True, ui_scale=1.25, volume=0.5, muted=True)
         prefs.rebind("undo", "z")
         (settings_dir / "settings.json").write_text(json.dumps(prefs.to_json(), indent=2), encoding="utf-8")
-        stamp.write_text("ok\n")
+        stamp.write_text(fingerprint + "\n", encoding="utf-8")
     return Corpus(
         folder,
         tuple(sorted(maps_dir.glob("*.tmx"))),

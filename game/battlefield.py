@@ -35,11 +35,13 @@ from pathlib import Path
 from game.hexgrid import (
     DIRECTIONS,
     Hex,
+    StaggerAxis,
+    StaggerIndex,
     TiledHexGeometry,
     hex_distance,
-    polygon_contains,
 )
 from game.hexgrid import hexes_within as _hexes_within
+from game.safeio import MAX_PATH_CHARS, FileRefusedError, read_file
 from game.tiledmap import (
     GID_MASK,
     MapLoadError,
@@ -49,6 +51,7 @@ from game.tiledmap import (
     TiledMap,
     load_tiled_map,
 )
+from game.zones import Budget, CentreLines, covered_cells, rotate
 
 __all__ = [
     "SIDES",
@@ -319,15 +322,6 @@ def object_value_problem(name: str, value: PropertyValue) -> tuple[str, str] | N
 # object geometry (Tiled pixel space)
 
 
-def _rotate(dx: float, dy: float, degrees: float) -> tuple[float, float]:
-    """Rotate an offset clockwise on screen (y down), as Tiled rotates objects about their origin."""
-    if not degrees:
-        return dx, dy
-    t = math.radians(degrees)
-    c, s = math.cos(t), math.sin(t)
-    return dx * c - dy * s, dx * s + dy * c
-
-
 def object_center(obj: MapObject, layer_offset: tuple[float, float], tmap: TiledMap) -> tuple[float, float]:
     """Pixel centre of an object as drawn: tile objects hang up from their bottom-left origin."""
     ox, oy = obj.x + layer_offset[0], obj.y + layer_offset[1]
@@ -342,27 +336,8 @@ def object_center(obj: MapObject, layer_offset: tuple[float, float], tmap: Tiled
         mx, my = obj.width / 2 + tx, -obj.height / 2 + ty
     else:
         mx, my = obj.width / 2, obj.height / 2
-    rx, ry = _rotate(mx, my, obj.rotation)
+    rx, ry = rotate(mx, my, obj.rotation)
     return ox + rx, oy + ry
-
-
-def _shape_contains(obj: MapObject, layer_offset: tuple[float, float], px: float, py: float) -> bool:
-    """Whether a pixel lies inside an object's shape (rotation honoured; edges count as inside)."""
-    lx, ly = _rotate(px - obj.x - layer_offset[0], py - obj.y - layer_offset[1], -obj.rotation)
-    w, h = obj.width, obj.height
-    if obj.shape == "rectangle":
-        return 0 <= lx <= w and 0 <= ly <= h
-    if obj.shape == "tile":
-        return 0 <= lx <= w and -h <= ly <= 0
-    if obj.shape == "ellipse":
-        if w <= 0 or h <= 0:
-            return False
-        ex, ey = (lx - w / 2) / (w / 2), (ly - h / 2) / (h / 2)
-        return ex * ex + ey * ey <= 1.0
-    if obj.shape == "polygon" and obj.points:
-        local = [(x - obj.x, y - obj.y) for x, y in obj.points]
-        return polygon_contains(local, lx, ly)
-    return False
 
 
 # --------------------------------------------------------------------------------------------------
@@ -427,14 +402,31 @@ class Battlefield:
         self._cost: list[int] = [0] * size  # movement cost to enter; 0 = cannot enter
         stride = self._stride
         self._steps = tuple(d.r * stride + d.q for d in DIRECTIONS)
-        for h in self._terrain:
-            k = self._key(h)
-            self._hex_of[k] = h
-            self._in[k] = 1
-            self._refresh(k, bits=False)
+        # One pass over the hexes, the flags of each distinct terrain worked out once (by identity: a
+        # Terrain's own hash is a Python call); doors, the only overlay a map starts with, after.
+        hex_of, inside, sight, cover, cost = self._hex_of, self._in, self._sight, self._cover, self._cost
+        q0, r0 = self._q0, self._r0
+        flags: dict[int, tuple[int, int, int]] = {}
+        key_of: dict[tuple[int, int], int] = {}
+        for h, t in self._terrain.items():
+            q, r = h.q, h.r
+            k = (r - r0) * stride + (q - q0)
+            f = flags.get(id(t))
+            if f is None:
+                f = flags[id(t)] = (
+                    1 if t.blocks_sight else 0,
+                    int(Cover.FULL if t.blocks_sight else t.cover),
+                    0 if t.impassable else t.move_cost,
+                )
+            hex_of[k] = h
+            inside[k] = 1
+            sight[k], cover[k], cost[k] = f
+            key_of[(q, r)] = k
+        for h in self.doors:
+            self._refresh(key_of[(h.q, h.r)], bits=False)
         self._blockers = _bitset(self._sight, 1)
         self._cost_masks: dict[int, int] = {c: _bitset(self._cost, c) for c in sorted(set(self._cost)) if c}
-        self._key_of: dict[tuple[int, int], int] = {(h.q, h.r): self._key(h) for h in self._terrain}
+        self._key_of = key_of
         self._size = size
         self._lines: dict[tuple[int, int], _LineTable] = {}
         self._los_memo: dict[int, bool] = {}
@@ -906,15 +898,91 @@ def map_rulesets(value: object) -> tuple[str, ...]:
 
 def _bitset(values: bytearray | list[int], value: int) -> int:
     """The bit set of the indexes whose entry equals ``value``, built in linear time (one OR per entry on
-    a growing big integer would be quadratic on a large map)."""
-    return int("".join("1" if v == value else "0" for v in reversed(values)) or "0", 2)
+    a growing big integer would be quadratic on a large map): the entries as bytes, reversed, translated
+    to '1' and '0' by a table and read as one base-2 number, all at C speed."""
+    if not values:
+        return 0
+    if 0 <= value < 256 and (isinstance(values, bytearray) or (min(values) >= 0 and max(values) < 256)):
+        table = bytes(0x31 if b == value else 0x30 for b in range(256))
+        return int(bytes(values)[::-1].translate(table), 2)
+    return int("".join("1" if v == value else "0" for v in reversed(values)), 2)
+
+
+# Shapes (deploy zones, objective areas) are rasterised within this much work for the whole map (an edge
+# meeting a line of centres, or a centre tested: game/zones.py), and may cover this many hexes in all.
+MAX_SHAPE_WORK = 2_000_000
+MAX_SHAPE_HEXES = 1 << 20
+
+
+def _hex_rows(geo: TiledHexGeometry, width: int, height: int) -> list[list[Hex]]:
+    """Every cell's hex, by row then column (``offset_to_axial`` done a row at a time)."""
+    rows: list[list[Hex]] = []
+    even = geo.index is StaggerIndex.EVEN
+    if geo.axis is StaggerAxis.Y:
+        for row in range(height):
+            shift = (row + (row & 1)) // 2 if even else (row - (row & 1)) // 2
+            rows.append([Hex(col - shift, row) for col in range(width)])
+    else:
+        shifts = [(col + (col & 1)) // 2 if even else (col - (col & 1)) // 2 for col in range(width)]
+        rows.extend([Hex(col, row - shifts[col]) for col in range(width)] for row in range(height))
+    return rows
+
+
+_TERRAIN_KEYS = frozenset(
+    {"terrain", "\0name", "impassable", "blocks_sight", "cover", "move_cost", "destructible"}
+)
+
+
+class _Stacking(dict[tuple[int, int], int]):
+    """Laying tiles over each other, a layer at a time for every cell at once.
+
+    A cell's *state* is what its tiles so far say about its terrain (the properties :func:`_stack` has
+    gathered, :data:`_TERRAIN_KEYS` only), numbered as first met; ``self[(state, raw gid)]`` is the state
+    after laying that tile on it. A map has few states and few tiles, so after the first of each pair a
+    layer costs one C-level dict lookup per cell (``map`` over ``zip``), however many layers and however
+    different the cells' stacks."""
+
+    def __init__(self, valid_props: Mapping[int, Mapping[str, PropertyValue]]) -> None:
+        super().__init__()
+        self.valid_props = {
+            gid: {k: v for k, v in props.items() if k in _TERRAIN_KEYS} for gid, props in valid_props.items()
+        }
+        self.states: list[dict[str, PropertyValue]] = [{}]
+        self._numbers: dict[tuple[tuple[str, PropertyValue], ...], int] = {(): 0}
+        self._terrains: list[Terrain] = []
+
+    def __missing__(self, key: tuple[int, int]) -> int:
+        state, raw = key
+        gid = raw & GID_MASK
+        props = self.valid_props.get(gid) if gid else None
+        result = state
+        if props is not None:
+            stacked = dict(self.states[state])
+            _stack(stacked, props)
+            signature = tuple(sorted(stacked.items()))
+            result = self._numbers.get(signature, len(self.states))
+            if result == len(self.states):
+                self._numbers[signature] = result
+                self.states.append(stacked)
+        self[key] = result
+        return result
+
+    def terrain(self, state: int) -> Terrain:
+        while len(self._terrains) < len(self.states):
+            self._terrains.append(_terrain_from(self.states[len(self._terrains)]))
+        return self._terrains[state]
 
 
 def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
-    """A battlefield (lenient: wrong values are ignored) and every convention problem found."""
+    """A battlefield (lenient: wrong values are ignored) and every convention problem found.
+
+    Bounded for every map the loader accepts (docs/RELIABILITY.md): tiles are stacked a layer at a time
+    for all cells at once (:class:`_Stacking`), zones are rasterised (:mod:`game.zones`) within
+    :data:`MAX_SHAPE_WORK`, and every per-hex step is a pass over flat rows."""
     b = _Build(tmap)
     geo = tmap.geometry
     file = str(tmap.path)
+    width, height = tmap.width, tmap.height
 
     # Map properties
     for name, value in tmap.properties.items():
@@ -952,14 +1020,8 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
                 good["\0name"] = info.tileset
         valid_props[gid] = good
 
-    # Terrain, bottom to top; a tile overrides only the properties it sets.
-    stacks: dict[Hex, dict[str, PropertyValue]] = {}
-    cell_of: dict[Hex, tuple[int, int]] = {}
-    for row in range(tmap.height):
-        for col in range(tmap.width):
-            h = geo.to_hex(col, row)
-            stacks[h] = {}
-            cell_of[h] = (col, row)
+    # Terrain, bottom to top: a tile overrides only the properties it sets.
+    rule_layers = []
     for layer in tmap.tile_layers():
         if "decoration" in layer.properties and not isinstance(layer.properties["decoration"], bool):
             b.add(
@@ -967,20 +1029,27 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
                 "delete it and add it again as a bool property (a tick box)",
                 layer=layer.name,
             )
-        if layer.decoration or not layer.visible:
-            continue
-        for row, values in enumerate(layer.raw):
-            for col, raw in enumerate(values):
-                gid = raw & GID_MASK
-                if gid:
-                    props = valid_props.get(gid)
-                    if props is not None:
-                        _stack(stacks[geo.to_hex(col, row)], props)
+        if not (layer.decoration or not layer.visible):
+            rule_layers.append(layer)
+    hex_rows = _hex_rows(geo, width, height)
+    stacking = _Stacking(valid_props)
+    states: list[list[int]] = []  # [row][col] -> the cell's state after every rule layer
+    for row in range(height):
+        state = [0] * width
+        for layer in rule_layers:
+            state = list(map(stacking.__getitem__, zip(state, layer.raw[row], strict=True)))
+        states.append(state)
+    terrain_of = [stacking.terrain(n) for n in range(len(stacking.states))]
+    terrain: dict[Hex, Terrain] = {}
+    for row in range(height):
+        terrain.update(zip(hex_rows[row], map(terrain_of.__getitem__, states[row]), strict=True))
 
     def hex_at(px: float, py: float) -> Hex | None:
+        if not (math.isfinite(px) and math.isfinite(py)):
+            return None
         col, row = geo.pixel_to_cell(px, py)
-        if 0 <= col < tmap.width and 0 <= row < tmap.height:
-            return geo.to_hex(col, row)
+        if 0 <= col < width and 0 <= row < height:
+            return hex_rows[row][col]
         return None
 
     doors: list[Door] = []
@@ -988,6 +1057,7 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
     zones: list[DeployZone] = []
     objectives: list[Objective] = []
     shaped: list[tuple[MapObject, tuple[float, float], str]] = []
+    object_props: dict[Hex, dict[str, PropertyValue]] = {}  # hexes a tile object stands on
     for olayer in tmap.object_layers():
         for obj in olayer.objects:
             where = f"object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
@@ -1009,9 +1079,12 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
                 )
                 continue
             if obj.shape == "tile" and at is not None and obj.visible and olayer.visible:
+                if at not in object_props:
+                    col, row = geo.to_cell(at)
+                    object_props[at] = dict(stacking.states[states[row][col]])
                 tile_props = dict(valid_props.get(obj.raw_gid & GID_MASK, {}))
                 tile_props.update({k: v for k, v in good.items() if terrain_value_problem(k, v) is None})
-                _stack(stacks[at], tile_props)
+                _stack(object_props[at], tile_props)
             if at is not None and "door" in good:
                 if any(d.hex == at for d in doors):
                     b.add(f"{where}: a second door on the same hex", "delete one of them", layer=olayer.name)
@@ -1040,22 +1113,40 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
                         "move it onto the map",
                         layer=olayer.name,
                     )
+    for at, props in object_props.items():
+        terrain[at] = _terrain_from(props)
 
-    terrain = {h: _terrain_from(props) for h, props in stacks.items()}
-    centres = [(h, geo.hex_center(h)) for h in stacks]
+    lines = CentreLines(geo, width, height) if shaped else None
+    budget = Budget(MAX_SHAPE_WORK)
+    covered = unchecked = 0
     for obj, offset, what in shaped:
-        inside = frozenset(h for h, (x, y) in centres if _shape_contains(obj, offset, x, y))
+        assert lines is not None
         where = f"object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
         kind, value = what.split(":", 1)
+        label = "deploy zone" if kind == "deploy" else "objective"
+        cells = covered_cells(obj, offset, lines, budget)
+        if cells is None or covered + len(cells) > MAX_SHAPE_HEXES:
+            unchecked += 1
+            if unchecked == 1:
+                b.add(
+                    f"{where}: the {label} is too complex to check: the map's zones and objective areas "
+                    f"together would take more than {MAX_SHAPE_WORK:,} steps or cover more than "
+                    f"{MAX_SHAPE_HEXES:,} hexes",
+                    "draw zones as rectangles or polygons of a few points, and only as many as the map needs",
+                )
+            continue
+        covered += len(cells)
+        cells.sort()
+        inside = frozenset(hex_rows[row][col] for col, row in cells)
         if not inside:
             b.add(
-                f"{where}: the {'deploy zone' if kind == 'deploy' else 'objective'} covers no hex centre",
+                f"{where}: the {label} covers no hex centre",
                 "make the shape cover the centres of the hexes it means (or move it onto the map)",
             )
             continue
         if kind == "deploy":
             zones.append(DeployZone(value, obj.id, inside))
-            bad = sorted(cell_of[h] for h in inside if terrain[h].impassable)
+            bad = sorted((col, row) for col, row in cells if terrain[hex_rows[row][col]].impassable)
             if bad:
                 listed = " ".join(f"{c},{r}" for c, r in bad[:20]) + (" ..." if len(bad) > 20 else "")
                 b.add(
@@ -1066,12 +1157,18 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
         else:
             objectives.append(Objective(value, obj.id, obj.name, inside))
 
+    if unchecked > 1:
+        b.add(
+            f"{unchecked - 1} more deploy zones or objective areas were not checked, for the same reason",
+            "draw fewer or simpler zones",
+        )
+
     for door in doors:
         if terrain[door.hex].impassable:
             b.add(
                 f"door object {door.object_id} stands on an impassable hex, so no one can walk through it",
                 "put the door in the gap of the wall (a passable hex), or clear 'impassable' there",
-                cell=cell_of[door.hex],
+                cell=geo.to_cell(door.hex),
             )
 
     sides = sorted({z.side for z in zones})
@@ -1088,8 +1185,8 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
 
     battlefield = Battlefield(
         geo,
-        tmap.width,
-        tmap.height,
+        width,
+        height,
         terrain,
         doors=doors,
         items={h: tuple(v) for h, v in items.items()},
@@ -1142,17 +1239,17 @@ def _cache_key(path: Path) -> tuple[object, ...] | None:
     """What a loaded map depends on: the .tmx's path and bytes, and each external tileset's size and
     modification time. None when the file cannot be read as a plain small file (the loader then says
     why)."""
+    if len(str(path)) > MAX_PATH_CHARS:  # Path.resolve() is quadratic in the path's length
+        return None
     try:
         resolved = path.resolve()
-        if not resolved.is_file() or resolved.stat().st_size > MAX_CACHED_BYTES:
-            return None
-        data = resolved.read_bytes()
+        data = read_file(resolved, MAX_CACHED_BYTES, what="map file")
         stamps: list[tuple[str, int, int]] = []
         for source in _TILESET_SOURCE.findall(data):
             tsx = resolved.parent / source.decode("utf-8", "replace")
             st = tsx.stat()
             stamps.append((str(tsx), st.st_mtime_ns, st.st_size))
-    except (OSError, ValueError):
+    except (OSError, ValueError, FileRefusedError):
         return None
     return (str(resolved), hashlib.sha256(data).hexdigest(), tuple(stamps))
 

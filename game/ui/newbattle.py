@@ -34,7 +34,8 @@ from game.engine import registry
 from game.engine.match import Match
 from game.posses import PosseEntry, PosseFileError, buildable_rulesets, list_posses, load_posse
 from game.rules import PosseSpec, get_ruleset
-from game.tiledmap import MapLoadError, load_tiled_map
+from game.safeio import FileRefusedError, read_file
+from game.tiledmap import MAX_FILE_BYTES, MapLoadError, load_tiled_map
 from game.ui import settings
 from game.ui.dialogs import MessageDialog, problems_html
 from game.ui.gui import GuiManager, Shell, TipButton, display_font
@@ -96,8 +97,8 @@ _THUMBS: dict[tuple[str, str], pygame.Surface] = {}
 
 def _file_hash(path: Path) -> str:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(read_file(path, MAX_FILE_BYTES, what="map file")).hexdigest()
+    except FileRefusedError:
         return ""
 
 

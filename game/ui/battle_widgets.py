@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -17,7 +18,7 @@ from pygame_gui.elements import UILabel, UIPanel, UITextBox
 from game.rules import LegalAction
 from game.ui.action_bar import bar_buttons, fixed_buttons
 from game.ui.battle_hud import Layout, fit_text, font
-from game.ui.battle_words import esc, log_html, unit_html
+from game.ui.battle_words import esc, log_details, log_html, unit_html
 from game.ui.controller import BattleController
 from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
 
@@ -37,7 +38,10 @@ class BattleWidgets:
         self.status_chips: list[tuple[TipButton, str]] = []
         self.unit_box: UITextBox | None = None
         self.log_box: UITextBox | None = None
-        self._log_shown = -1
+        self._log_shown: object = None
+        self.log_links: dict[str, str] = {}  # a linked log line's name -> its tooltip (a decision's why)
+        self.log_tip: Any = None  # the tooltip up now, and the line it is for
+        self.log_tip_for = ""
 
     def build(self, manager: GuiManager, lay: Layout, fixed: dict[str, Callable[[], None]]) -> None:
         """The panel and the bar for ``lay``; ``fixed`` runs each fixed button by its key (end_turn,
@@ -72,7 +76,8 @@ class BattleWidgets:
             container=panel,
             object_id="#log_box",
         )
-        self._log_shown = -1
+        self._log_shown = None
+        self.log_tip, self.log_tip_for = None, ""  # the manager was cleared: the old tooltip went with it
         bar = UIPanel(lay.bar, manager=manager, object_id="#action_bar")
         entries = bar_buttons(c)
         fixed_w = lay.px(118)
@@ -184,11 +189,43 @@ class BattleWidgets:
             text = self._unit_text()
             if text != self.unit_box.html_text:
                 self.unit_box.set_text(text)
-        if self.log_box is not None and self._log_shown != len(c.feed.log):
-            self.log_box.set_text(log_html(c.feed.log))
+        log = c.feed.log
+        shown = (len(log), id(log[-1]) if log else 0)  # the log keeps its newest lines: a length can repeat
+        if self.log_box is not None and self._log_shown != shown:
+            self.log_box.set_text(log_html(log))
+            self.log_links = log_details(log)
             if self.log_box.scroll_bar is not None:
                 self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
-            self._log_shown = len(c.feed.log)
+            self._log_shown = shown
+        self._update_log_tip()
+
+    def hovered_link(self) -> str:
+        """The name of the log's linked line under the pointer ("" when none)."""
+        box = self.log_box
+        if box is None or not box.alive():  # type: ignore[no-untyped-call]
+            return ""
+        for chunk in box.link_hover_chunks:
+            if chunk.is_hovered and chunk.href in self.log_links:
+                return str(chunk.href)
+        return ""
+
+    def _update_log_tip(self) -> None:
+        """A computer player's line under the pointer shows why it decided so (its score breakdown)."""
+        href = self.hovered_link()
+        if href == self.log_tip_for:
+            return
+        if self.log_tip is not None:
+            self.log_tip.kill()
+        self.log_tip, self.log_tip_for = None, href
+        manager = self.scene.manager
+        if not href or manager is None or self.log_box is None:
+            return
+        x, y = manager.get_mouse_position()
+        tip = manager.create_tool_tip(
+            self.log_links[href], (x, y), (0, 18), self.log_box, None, wrap_width=self.log_box.rect.width + 60
+        )
+        tip.find_valid_position(pygame.math.Vector2(x, y))
+        self.log_tip = tip
 
     def _unit_text(self) -> str:
         c = self.controller

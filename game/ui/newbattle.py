@@ -41,11 +41,11 @@ from game.ui.gui import GuiManager, Shell, TipButton, display_font
 from game.ui.library import MAPS_DIR, MapInfo, inspect_map, list_maps, ruleset_title
 from game.ui.render import MapRenderer
 from game.ui.scenes import Action, Pop, Push
+from game.ui.seats import HUMAN, SeatChoice, coarse, seat_choices
 from game.ui.sheet import Column, Row, RowList, SheetScene, fit_text
 
-__all__ = ["AI_TIP", "BattleSetup", "NewBattleScene", "map_thumbnail", "rulesets"]
+__all__ = ["BattleSetup", "NewBattleScene", "map_thumbnail", "rulesets", "seat_key"]
 
-AI_TIP: Final = "Computer players are not in this version yet"
 CACHE_ENV: Final = "HEXSLINGER_CACHE_DIR"
 THUMB_MAX: Final = 640  # the cached picture's longest side
 SEED_LIMIT: Final = 2**31
@@ -67,7 +67,7 @@ class BattleSetup:
     map_path: Path
     posses: list[PosseSpec]
     seed: int
-    seats: dict[str, str] = field(default_factory=dict)  # side -> "human" / "ai"
+    seats: dict[str, str] = field(default_factory=dict)  # side -> "human" / "ai:normal" (game.ui.seats)
     side_names: dict[str, str] = field(default_factory=dict)
 
 
@@ -211,10 +211,15 @@ def _framed(picture: pygame.Surface | None, box: tuple[int, int], message: str) 
 # == the screen ====================================================================================
 
 
+def seat_key(index: int, seat: str) -> str:
+    """The name of side ``index``'s button for ``seat`` ("seat_1_human", "seat_1_ai_hard")."""
+    return f"seat_{index}_{seat.replace(':', '_')}"
+
+
 @dataclass(slots=True)
 class _Side:
     posse: str = ""  # the chosen library posse's name
-    seat: str = "human"
+    seat: str = HUMAN  # who plays it: "human" or a computer player ("ai:normal")
     custom: PosseSpec | None = None  # a posse from the posse builder, not saved in the library
 
     def custom_label(self) -> str:
@@ -373,10 +378,10 @@ class NewBattleScene(SheetScene):
         posses = []
         for side_id, side in zip(sides, self.sides, strict=True):
             if side.custom is not None:
-                posses.append(dataclasses.replace(side.custom, side=side_id, controller=side.seat))
+                posses.append(dataclasses.replace(side.custom, side=side_id, controller=coarse(side.seat)))
                 continue
             draft = load_posse(self.ruleset, side.posse, side_id)
-            posses.append(draft.spec(side=side_id, controller=side.seat))
+            posses.append(draft.spec(side=side_id, controller=coarse(side.seat)))
         names = [p.name or info.side_name(s) for p, s in zip(posses, sides, strict=True)]
         if len(set(names)) < len(names):
             names = [f"{n} ({info.side_name(s)})" for n, s in zip(names, sides, strict=True)]
@@ -489,7 +494,6 @@ class NewBattleScene(SheetScene):
         label_w = min(round(rect.width * 0.27), self.px(112)) if self.wide else self.px(90)
         indent = self.px(12) if self.wide else 0  # a narrow column has no room to indent "Played by"
         control = pygame.Rect(rect.x + label_w, y, rect.width - label_w, row_h)
-        half = (control.width - self.px(8)) // 2
         rules = control if self.wide else pygame.Rect(rect.x, y, rect.width, row_h)
         choices = rulesets()  # two a row: each title has the room "Through the Rift" needs
         cols = max(1, min(2, len(choices)))
@@ -533,20 +537,12 @@ class NewBattleScene(SheetScene):
                 object_id=f"#side_{i}_title",
             )
             y += self.px(30)
-            self.label(pygame.Rect(rect.x + indent, y, label_w - indent, row_h), "Played by")
-            for j, (seat, text) in enumerate((("human", "Human"), ("ai", "AI"))):
-                button = self.button(
-                    pygame.Rect(control.x + j * (half + self.px(8)), y, half, row_h),
-                    text,
-                    lambda i=i, s=seat: self.pick_seat(i, s),  # type: ignore[misc]
-                    object_id=f"#seat_{i}_{seat}",
-                    class_id="@choice",
-                    tooltip=AI_TIP if seat == "ai" else "A player at this screen (hotseat)",
-                    enabled=seat == "human",
-                )
-                if side.seat == seat:
-                    button.set_selected(True)
-                self.buttons[f"seat_{i}_{seat}"] = button
+            if self.wide:
+                self.label(pygame.Rect(rect.x + indent, y, label_w - indent, row_h), "Played by")
+                seats = pygame.Rect(control.x, y, control.width, row_h)
+            else:  # a narrow column: the whole width for the four choices (they say what they are)
+                seats = pygame.Rect(rect.x, y, rect.width, row_h)
+            self._build_seats(i, side, seats)
             y += row_h + self.px(8)
             self.label(pygame.Rect(rect.x + indent, y, label_w - indent, row_h), "Posse")
             drop_w = control.width - (edit_w + self.px(8) if can_edit else 0)
@@ -607,6 +603,43 @@ class NewBattleScene(SheetScene):
                 "The seed decides every die and card; a replay uses the same one.",
                 class_id="@fine_note",
             )
+
+    def _build_seats(self, index: int, side: _Side, rect: pygame.Rect) -> None:
+        """Who plays side ``index``, in ``rect``: [Human]  AI: [Easy] [Normal] [Hard] — a human, or the
+        computer at one of its difficulties (the profile's summary is the button's tooltip)."""
+        choices: list[SeatChoice] = seat_choices()
+        gap = self.px(6)
+        mark_w = self.px(34)  # the "AI:" before the difficulties
+        manager = self.manager
+        face = manager.get_theme().get_font(["button"]) if manager is not None else None
+        texts = [c.label.removeprefix("AI: ") for c in choices]
+        room = rect.width - mark_w - gap * len(choices)
+        # each button as wide as its word needs, the room left shared out evenly
+        needs = [(face.size(t)[0] if face is not None else 0) + self.px(18) for t in texts]
+        spare = (room - sum(needs)) // len(needs)
+        widths = [n + spare for n in needs] if spare >= 0 else [room // len(needs)] * len(needs)
+        x = rect.x
+        for j, (choice, text, width) in enumerate(zip(choices, texts, widths, strict=True)):
+            if j == 1:
+                self.label(
+                    pygame.Rect(x, rect.y, mark_w, rect.height),
+                    "AI:",
+                    class_id="@subsection",
+                    object_id=f"#seat_{index}_ai_mark",
+                )
+                x += mark_w + gap
+            button = self.button(
+                pygame.Rect(x, rect.y, width, rect.height),
+                fit_text(face, text, width - self.px(12)) if face is not None else text,
+                lambda i=index, s=choice.seat: self.pick_seat(i, s),  # type: ignore[misc]
+                object_id=f"#{seat_key(index, choice.seat)}",
+                class_id="@choice",
+                tooltip=choice.tooltip,
+            )
+            if side.seat == choice.seat:
+                button.set_selected(True)
+            self.buttons[seat_key(index, choice.seat)] = button
+            x += width + gap
 
     def _build_bar(self, panel: UIPanel, bar_h: int) -> None:
         inner, pad = self.inner, self.pad

@@ -13,6 +13,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UIDropDownMenu
 
+from ai.profile import difficulty
 from game.posses import default_posses, posse_dir, save_posse
 from game.rules import PosseSpec, UnitSpec
 from game.ui import newbattle
@@ -20,7 +21,7 @@ from game.ui.app import App
 from game.ui.battle import BattleScreen
 from game.ui.dialogs import MessageDialog
 from game.ui.flow import Flow
-from game.ui.newbattle import AI_TIP, NewBattleScene
+from game.ui.newbattle import NewBattleScene
 from game.ui.prefs import Prefs
 from game.ui.session import latest_autosave
 from tests.plugins import installed_plugin
@@ -171,19 +172,37 @@ def test_a_map_with_problems_shows_them_and_cannot_start_and_the_game_goes_on(
     assert isinstance(app.top, BattleScreen)
 
 
-def test_the_ai_seat_is_disabled_and_says_why(make_app: AppMaker) -> None:
+def test_each_seat_is_a_human_or_the_ai_at_a_difficulty(make_app: AppMaker) -> None:
+    """Issue 12, solo play: "AI seats in New Battle with difficulty": each side is played by a human or
+    by the AI at one of ai/profiles' difficulties, whose own summary is the button's tooltip; the posse
+    picked stays the same, and the battle starts with those seats."""
     app = make_app((1280, 720))
     screen = open_new_battle(app)
-    ai = screen.buttons["seat_1_ai"]
-    human = screen.buttons["seat_1_human"]
-    assert not ai.is_enabled and human.is_enabled and human.is_selected
-    move(ai.rect.center)
+    keys = [k for k in screen.buttons if k.startswith("seat_1_")]
+    assert keys == ["seat_1_human", "seat_1_ai_easy", "seat_1_ai_normal", "seat_1_ai_hard"]
+    assert screen.buttons["seat_1_human"].is_selected
+    hard = screen.buttons["seat_1_ai_hard"]
+    assert hard.is_enabled and hard.text == "Hard"
+    posses_before = [shown(d) for d in screen.dropdowns]
+    move(hard.rect.center)
     step(app, 40)  # the tooltip's delay
-    assert ai.tool_tip is not None
-    assert AI_TIP in ai.tool_tip.text_block.html_text  # type: ignore[union-attr]
-    assert AI_TIP == "Computer players are not in this version yet"  # a player's words, no issue number
-    click(app, ai.rect.center)
-    assert screen.sides[1].seat == "human"
+    assert hard.tool_tip is not None
+    summary = difficulty("hard").summary
+    assert summary in hard.tool_tip.text_block.html_text  # type: ignore[union-attr]
+    click(app, hard.rect.center)
+    assert screen.sides[1].seat == "ai:hard"
+    assert screen.buttons["seat_1_ai_hard"].is_selected and not screen.buttons["seat_1_human"].is_selected
+    assert screen.buttons["seat_0_human"].is_selected  # the other side is still a human's
+    assert [shown(d) for d in screen.dropdowns] == posses_before  # the posses picked stay
+    click(app, screen.buttons["seat_0_ai_easy"].rect.center)
+    click(app, screen.buttons["seat_0_human"].rect.center)
+    assert screen.sides[0].seat == "human"
+    click(app, screen.buttons["start"].rect.center)
+    battle = app.top
+    assert isinstance(battle, BattleScreen), names(app)
+    assert battle.session.seats == {"side1": "human", "side2": "ai:hard"}
+    assert [p.controller for p in battle.session.match.posses] == ["human", "ai"]
+    assert [p.name for p in battle.session.match.posses] == [t.split(" \u2014")[0] for t in posses_before]
 
 
 def test_the_seed_is_random_editable_and_used(make_app: AppMaker) -> None:

@@ -83,6 +83,7 @@ class BattleScreen(GuiScene):
             play=shell.play,
             centre_on=self.centre_on,
             centre_on_hexes=self.centre_on_hexes,
+            show_hexes=self.show_hexes,
         )
         self.board = BattleBoard(self.controller, tmap, self.view, self.layout)
         self.hud = BattleHud(self.controller, self.layout)
@@ -220,6 +221,17 @@ class BattleScreen(GuiScene):
         cam.center_x = sum(x for x, _ in points) / len(points)
         cam.center_y = sum(y for _, y in points) / len(points)
         cam.clamp()
+
+    def show_hexes(self, hexes: tuple[Hex, ...]) -> None:
+        """Bring tiles into view (what a computer player is about to do): the camera moves to their middle
+        only when one of them is off the map area."""
+        cam = self.view.camera
+        margin = 24
+        for h in hexes:
+            x, y = cam.map_to_screen(*self.tmap.geometry.hex_center(h))
+            if not (margin <= x <= cam.view_w - margin and margin <= y <= cam.view_h - margin):
+                self.centre_on_hexes(hexes)
+                return
 
     # -- widgets ----------------------------------------------------------------------------------------
     def _lay_out(self) -> None:

@@ -115,6 +115,17 @@ class BattleWidgets:
             if entry.selected:
                 button.set_selected(True)
             self.action_buttons.append((button, entry.action))
+        if c.pilot.active:  # the computer has the decision: the bar says so instead of offering actions
+            side = c.session.deciding_side() or ""
+            who = f"{c.side_names.get(side, side)} \u2014 {c.session.seat_label(side)}"
+            hint = "the battle plays itself (Esc pauses)" if c.session.spectating() else "wait for your turn"
+            UILabel(
+                pygame.Rect(lay.px(12), lay.px(4), room - lay.px(12), inner_h - lay.px(8)),
+                fit_text(face, f"{who} is playing: {hint}. Click or Space hurries it.", room - lay.px(24)),
+                manager=manager,
+                container=bar,
+                object_id="#ai_playing",
+            )
         right = inner_w - lay.px(6)  # inside the panel's frame
         fixed_h = (inner_h - lay.px(8)) // 3
         for n, spec in enumerate(fixed_buttons(c)):
@@ -198,6 +209,22 @@ class BattleWidgets:
                 self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
             self._log_shown = shown
         self._update_log_tip()
+
+    def link_rects(self) -> dict[str, pygame.Rect]:
+        """Where each linked log line is on screen now (its first piece; lines scrolled out of the box are
+        left out): what a pointer must be over for the line's tooltip."""
+        box = self.log_box
+        if box is None or not box.alive():  # type: ignore[no-untyped-call]
+            return {}
+        x, y = box.get_text_layout_top_left()
+        if box.scroll_bar is not None and box.text_box_layout is not None:
+            y -= box.scroll_bar.start_percentage * box.text_box_layout.layout_rect.height
+        out: dict[str, pygame.Rect] = {}
+        for chunk in box.link_hover_chunks:
+            rect = pygame.Rect((int(x) + chunk.x, int(y) + chunk.y), chunk.size)
+            if chunk.href not in out and box.rect.contains(rect):
+                out[str(chunk.href)] = rect
+        return out
 
     def hovered_link(self) -> str:
         """The name of the log's linked line under the pointer ("" when none)."""

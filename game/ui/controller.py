@@ -42,12 +42,14 @@ class BattleController:
         centre_on: Callable[[int], None] | None = None,
         centre_on_hexes: Callable[[tuple[Hex, ...]], None] | None = None,
         make_player: PlayerFactory | None = None,
+        show_hexes: Callable[[tuple[Hex, ...]], None] | None = None,
     ) -> None:
         self.session = session
         self.side_names = side_names or {p.side: p.name or p.side for p in session.match.posses}
         self.sides = [p.side for p in session.match.posses]
         self.centre_on = centre_on or (lambda _unit: None)
         self.centre_on_hexes = centre_on_hexes or (lambda _hexes: None)
+        self.show_hexes = show_hexes or (lambda _hexes: None)  # the camera moves only if one is off screen
         self.feed = BattleFeed(session, play)
         self.selected: int | None = None
         self.inspected: int | None = None  # a unit clicked to look at (its panel), not commanded
@@ -265,6 +267,12 @@ class BattleController:
         actor = move.command.actor if move is not None else 0
         if actor and actor in self.match.units(in_play=False):
             self.selected = actor
+        if move is not None:  # what it is about to do in sight: the unit, where it goes, whom it aims at
+            cmd = move.command
+            spots = [self.match.position(u) for u in (cmd.actor, cmd.target, *cmd.targets) if u]
+            spots += [cmd.path[-1]] if cmd.path else []
+            spots += [cmd.hex] if cmd.hex is not None else []
+            self.show_hexes(tuple(h for h in spots if h is not None))
         self.stale = True
 
     def send_ai(self, move: AiMove) -> str | None:

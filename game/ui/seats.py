@@ -88,12 +88,12 @@ def coarse(seat: str) -> str:
 
 
 def seat_label(seat: str) -> str:
-    """How a seat is called on screen: "Human", "AI (Normal)", or the baseline's name."""
+    """How a seat is called on screen: "Human", "Normal AI", or a baseline's name ("random AI")."""
     if not is_ai(seat):
         return "Human"
     if seat.startswith("ai:"):
         try:
-            return f"AI ({difficulty(seat.removeprefix('ai:')).name})"
+            return f"{difficulty(seat.removeprefix('ai:')).name} AI"
         except ProfileError:
-            return f"AI ({seat.removeprefix('ai:')})"
-    return f"AI ({seat})"
+            return f"{seat.removeprefix('ai:')} AI"
+    return f"{seat} AI"

@@ -181,12 +181,12 @@ class BattleSession:
         last = self._done[-1]
         if self.match.is_over:
             return "the battle is over"
+        if self.is_ai(last.side) or self.ai_deciding():
+            return "the computer player's moves stand"
         if last.rolled:
             return "the last action rolled dice or drew a card: it stands"
         if last.settled:
             return last.settled
-        if self.is_ai(last.side) or self.ai_deciding():
-            return "the computer player's moves stand"
         if last.side != self.deciding_side():
             return "the last action was the other player's"
         if last.before is None:

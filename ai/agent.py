@@ -28,9 +28,10 @@ from ai.utility import Consideration, Curve, Option, Scored, choose
 from game.commands import Command
 from game.engine.facts import UnitFacts
 from game.engine.match import MatchView
+from game.engine.movement import PathTree
 from game.engine.movement import reach as reach_tree
 from game.engine.protocol import AttackPreview, LegalAction
-from game.hexgrid import Hex, hex_distance
+from game.hexgrid import Hex, hex_distance, hex_neighbors
 
 __all__ = ["Decision", "UtilityAgent"]
 
@@ -45,7 +46,7 @@ class Plan:
 
     command: Command
     words: str
-    kind: str = "walk"  # attack | walk | other | end | deploy | choice | react: which considerations
+    kind: str = "walk"  # attack | walk | other | stay | end | deploy | choice | react: its considerations
     target: int | None = None
     preview: AttackPreview | None = None
     end: Hex | None = None
@@ -87,8 +88,10 @@ class _Situation:
     view: MatchView
     side: str
     facts: dict[int, UnitFacts] = field(default_factory=dict)
-    threat: dict[tuple[int, Hex], float] = field(default_factory=dict)
+    threat: dict[tuple[int, int, Hex], float] = field(default_factory=dict)
+    charges: dict[int, PathTree | None] = field(default_factory=dict)
     reach: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
+    strides: dict[int, int] = field(default_factory=dict)
     hostile: list[int] | None = None
 
     def of(self, unit: int) -> UnitFacts:
@@ -118,6 +121,27 @@ class _Situation:
                 found = ()
             self.reach[unit] = found
         return found
+
+    def stride(self, unit: int) -> int:
+        """How far (in hexes) ``unit`` could get from where it stands this turn."""
+        found = self.strides.get(unit)
+        if found is None:
+            here = self.view.position(unit)
+            ends = self.walkable(unit)
+            found = max((hex_distance(here, h) for h in ends), default=0) if here is not None else 0
+            self.strides[unit] = found
+        return found
+
+    def charge_tree(self, unit: int, budget: int) -> PathTree | None:
+        """Where ``unit`` could get with ``budget`` movement (its Move and the most a charge adds)."""
+        if unit not in self.charges:
+            try:
+                walk = self.view.movement(unit)
+            except NotImplementedError:
+                self.charges[unit] = None
+            else:
+                self.charges[unit] = reach_tree(self.view.battlefield, walk.start, budget, walk.blocked)
+        return self.charges[unit]
 
     def allies(self, me: int) -> list[int]:
         return [u for u in self.view.units(self.side) if u != me and self.of(u).fights]
@@ -205,7 +229,31 @@ class UtilityAgent(Player):
             for option in found:  # what the turn has left after it counts too
                 plan = replace(option.subject, spare=spare)
                 options.append(self._option(plan, option.rank, person, option.weight))
-        return options
+        return self._earned(s, me, here, options, person)
+
+    def _earned(
+        self, s: _Situation, me: int, here: Hex | None, options: list[Option[Plan]], person: Personality
+    ) -> list[Option[Plan]]:
+        """Ranks are earned: standing where the unit is (ending its turn) is the yardstick, worth the
+        damage it risks there; an option worth no more than that drops to the lowest rank, where it
+        competes with standing still on worth alone. So a unit in a good place stays in it, and an attack
+        that costs more than it wins is not made just because it is an attack."""
+        stays = [o for o in options if o.subject.kind == "end"]
+        if not stays or here is None:
+            return options
+        exposure = self._exposure(s, s.of(me), here)
+        out: list[Option[Plan]] = []
+        for option in options:
+            if option.subject.kind == "end":
+                plan = replace(option.subject, kind="stay", end=here, exposure=exposure)
+                out.append(self._option(plan, END, person, option.weight))
+        yardstick = net_value(out[0].subject, person)
+        for option in options:
+            if option.subject.kind == "end":
+                continue
+            demoted = option.rank > END and net_value(option.subject, person) <= yardstick
+            out.append(self._option(option.subject, END, person, option.weight) if demoted else option)
+        return out
 
     def _attacks_now(
         self, s: _Situation, me: int, action: LegalAction, foes: list[int], person: Personality
@@ -314,6 +362,9 @@ class UtilityAgent(Player):
             for w in templates:
                 now = attack_costs.get(w.action, 1) <= left
                 for target in foes:
+                    there = s.view.position(target)
+                    if there is None or hex_distance(end, there) > w.reach:
+                        continue
                     aimed = Command(w.action, actor=me, target=target, option=w.option)
                     preview = s.view.what_if(aimed, from_hex=end)
                     if preview is None or preview.expected_damage <= 0:
@@ -339,6 +390,7 @@ class UtilityAgent(Player):
                 # a place to fire from next turn is worth part of that attack (a line of fire beats a
                 # good distance with no sight of anyone)
                 firing = 0.0 if later is None else min(1.0, later[1].take_out + 0.5 * later[1].damage)
+                firing *= max(0.0, 1.0 - exposure)
                 plan = Plan(
                     send,
                     f"{action.label} to {end.q},{end.r}",
@@ -415,7 +467,10 @@ class UtilityAgent(Player):
         return min(1.0, total / max(1, mine.health[0]))
 
     def _threat(self, s: _Situation, foe: int, me: int, at: Hex) -> float:
-        key = (foe, at)
+        """The expected damage ``foe`` could deal ``me`` standing at ``at`` on its next turn with its best
+        attack: a shot from where it stands or from the nearest place it could walk to; a blow from next
+        to ``at`` if it can get there, walking (certain) or charging (as likely as the charge's roll)."""
+        key = (foe, me, at)
         found = s.threat.get(key)
         if found is not None:
             return found
@@ -423,22 +478,65 @@ class UtilityAgent(Player):
         there = facts.position
         best = 0.0
         if there is not None:
-            near = [there]
-            ends = s.walkable(foe)
-            if ends:
-                near.append(min(ends, key=lambda h: (hex_distance(h, at), h.q, h.r)))
+            dist = hex_distance(there, at)
             for w in facts.weapons:
                 if not w.action:
                     continue
-                for origin in near:
+                cmd = Command(w.action, actor=foe, target=me, option=w.option)
+                if w.kind == "melee" and w.reach <= 1:
+                    best = max(best, self._blow(s, foe, cmd, at, dist))
+                    continue
+                if dist > w.reach + s.stride(foe):
+                    continue
+                for origin in self._firing_places(s, foe, there, at):
                     if hex_distance(origin, at) > w.reach:
                         continue
-                    cmd = Command(w.action, actor=foe, target=me, option=w.option)
                     preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
                     if preview is not None:
                         best = max(best, _f(preview.expected_damage))
         s.threat[key] = best
         return best
+
+    def _firing_places(self, s: _Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
+        """Where ``foe`` would shoot at ``at`` from: where it stands and the nearest place it could walk."""
+        near = [there]
+        ends = s.walkable(foe)
+        if ends:  # the nearest place it could walk to (cube distance inline: asked very often)
+            aq, ar = at.q, at.r
+            near.append(
+                min((abs(h.q - aq) + abs(h.r - ar) + abs(h.q + h.r - aq - ar), h.q, h.r, h) for h in ends)[3]
+            )
+        return near
+
+    def _blow(self, s: _Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
+        """A melee attack's expected damage on ``at``, times the chance ``foe`` gets next to it."""
+        facts = s.of(foe)
+        if dist <= 1:
+            preview = s.view.what_if(cmd, at_hex=at)
+            return _f(preview.expected_damage) if preview is not None else 0.0
+        dash = facts.charge
+        furthest = facts.move + (max(v for v, _ in dash) if dash is not None else 0)
+        if dist - 1 > furthest:
+            return 0.0
+        tree = s.charge_tree(foe, furthest)
+        if tree is None:
+            return 0.0
+        best: tuple[int, Hex] | None = None
+        for n in hex_neighbors(at):
+            cost = tree.cost_to(n)
+            if cost is not None and (best is None or (cost, n.q, n.r) < (best[0], best[1].q, best[1].r)):
+                best = (cost, n)
+        if best is None:
+            return 0.0
+        cost, origin = best
+        if cost <= facts.move:
+            chance = 1.0
+        elif dash is not None:
+            chance = _f(dash.at_least(cost - facts.move))
+        else:
+            return 0.0
+        preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+        return chance * _f(preview.expected_damage) if preview is not None else 0.0
 
     def _en_route(self, s: _Situation, me: int, mine: UnitFacts, path: tuple[Hex, ...]) -> float:
         expected = 0.0
@@ -449,13 +547,14 @@ class UtilityAgent(Player):
 
     def _other(self, s: _Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
         """An action that is neither an attack nor a walk (take cover, aim, reload, stand up, ...): tried
-        out on a copy, it is worth what it changes — less exposure where the unit stands, better odds on
-        its best attack."""
+        out on a copy, it is worth what it changes: the unit's exposure where it stands after it (against
+        standing still, :meth:`_earned`) and better odds on its best attack — counted in full if the unit
+        can still attack this turn, in part if it could not attack at all before (a reload, standing up),
+        not at all otherwise (an Aim with nothing left to shoot with is wasted)."""
         mine = s.of(me)
         here = s.view.position(me)
         if here is None:
             return []
-        before_exposure = self._exposure(s, mine, here)
         before_attack = self._best_attack_value(s.view, me, s)
         try:
             trial = s.view.sandbox(self.seed)
@@ -465,15 +564,22 @@ class UtilityAgent(Player):
         view = trial.view(s.side)
         after = _Situation(view, s.side)
         still = view.position(me)
-        after_exposure = self._exposure(after, after.of(me), still) if still is not None else before_exposure
-        after_attack = self._best_attack_value(view, me, after)
-        gain = max(0.0, before_exposure - after_exposure) * (0.5 + person.caution) + max(
-            0.0, after_attack - before_attack
-        ) * (0.5 + person.aggression)
-        if gain <= 0:
-            return []
+        exposure = (
+            self._exposure(after, after.of(me), still) if still is not None else self._exposure(s, mine, here)
+        )
+        improvement = max(0.0, self._best_attack_value(view, me, after) - before_attack)
+        if improvement > 0 and not any(
+            a.enabled and a.actor == me and (a.targets or a.needs == "target") for a in view.legal_actions()
+        ):
+            improvement = LATER * improvement if before_attack <= 0 else 0.0
+        gain = improvement * (0.5 + person.aggression)
         plan = Plan(
-            action.command(option=action.option), action.label, "other", end=here, gain=min(1.0, gain)
+            action.command(option=action.option),
+            action.label,
+            "other",
+            end=still or here,
+            gain=min(1.0, gain),
+            exposure=exposure,
         )
         return [self._option(plan, ATTACK if gain > 0.1 else REPOSITION, person)]
 
@@ -488,6 +594,9 @@ class UtilityAgent(Player):
             if not w.action:
                 continue
             for foe in s.foes():
+                there = view.position(foe)
+                if there is None or hex_distance(here, there) > w.reach:
+                    continue
                 preview = view.what_if(Command(w.action, actor=me, target=foe, option=w.option))
                 if preview is not None:
                     best = max(best, _f(preview.expected_damage) / max(1, s.of(foe).health[0]))
@@ -647,6 +756,8 @@ def net_value(plan: Plan, person: Personality) -> float:
     if plan.kind == "walk":
         place = 0.2 * plan.range_fit + 0.4 * aggression * plan.progress + 0.5 * aggression * plan.gain
         return place - caution * risk + spare
+    if plan.kind == "stay":
+        return -caution * risk
     return plan.gain - caution * risk + spare
 
 
@@ -684,6 +795,8 @@ def _considerations(person: Personality, level: Difficulty, kind: str) -> tuple[
         found = (Consideration("improves", lambda p: p.gain, Curve("linear", m=0.8, b=0.2)),)
     elif kind == "end":
         found = (Consideration("nothing better", lambda p: 0.0, Curve("constant", b=0.5)),)
+    elif kind == "stay":  # ending the turn where it stands, worth what it risks there
+        found = (worth,)
     else:
         found = (worth,)
     _CACHE[key] = found

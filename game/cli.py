@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from game.resources import ResourceError, shipped_map, shipped_maps
 from game.tiledmap import MapLoadError
@@ -41,6 +43,42 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    return value
+
+
+MAX_GAMES = 100_000
+
+
+def _games(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{value} games is too many; play at most {MAX_GAMES} in one batch")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, not {value}")
+    return value
+
+
+def _cores() -> int:
+    """The CPU cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def _workers(text: str) -> int:
+    value = _positive(text)
+    if value > _cores():
+        raise argparse.ArgumentTypeError(
+            f"{value} workers is more than this machine's {_cores()} cores; use 1 to {_cores()}"
+        )
     return value
 
 
@@ -145,6 +183,57 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--verify", action="store_true", help="exit 1 unless the replay reaches the saved digest"
     )
+    simulate = sub.add_parser(
+        "simulate",
+        help="play an encounter many times between computer players and report who wins (and charts)",
+        description="Play MAP's encounter --games times, each side played by a controller: ai:PROFILE "
+        "(the AI at a difficulty, e.g. ai:normal; a wrong one lists them), random or greedy. "
+        "Results are counted by controller; with --swap each seed is played twice, "
+        "the controllers on swapped sides.",
+    )
+    simulate.add_argument(
+        "map", metavar="MAP", help="a .tmx file or a shipped map's name (hexslinger maps lists them)"
+    )
+    simulate.add_argument(
+        "--ruleset",
+        required=True,
+        choices=[p.id for p in plugins],
+        help="the rules the encounter is played by",
+    )
+    simulate.add_argument(
+        "--posse1", required=True, metavar="POSSE", help="side 1's posse: a saved or built-in posse's name"
+    )
+    simulate.add_argument("--posse2", required=True, metavar="POSSE", help="side 2's posse")
+    simulate.add_argument(
+        "--side1", required=True, metavar="CONTROLLER", help="who plays side 1: ai:PROFILE, random or greedy"
+    )
+    simulate.add_argument("--side2", required=True, metavar="CONTROLLER", help="who plays side 2")
+    simulate.add_argument(
+        "--games",
+        type=_games,
+        default=100,
+        metavar="N",
+        help=f"how many seeds to play, 1 to {MAX_GAMES} (default 100)",
+    )
+    simulate.add_argument("--seed", type=_seed, default=1, metavar="S", help="the batch's seed (default 1)")
+    simulate.add_argument(
+        "--swap", action="store_true", help="play every seed twice, the second time with the sides swapped"
+    )
+    simulate.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        metavar="K",
+        help=f"games played at once in worker processes, 1 to {_cores()} (this machine's cores; default 1)",
+    )
+    simulate.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write games.jsonl, timings.jsonl, summary.json and PNG charts to this folder",
+    )
+    simulate.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     odds = sub.add_parser("odds", help="the exact odds of an attack (hit chance and damage)")
     odds_systems = odds.add_subparsers(dest="ruleset", metavar="RULESET", required=True)
     for plugin in plugins:
@@ -285,6 +374,226 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return run(args)
 
 
+class _Progress:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, total: int, controllers: Sequence[str]) -> None:
+        self.total = total
+        self.done = 0
+        self.wins = dict.fromkeys(controllers, 0)
+        self.draws = 0
+        self.errors = 0
+        self.start = time.monotonic()
+        self.shown = sys.stderr.isatty()
+
+    def update(self, record: dict[str, Any]) -> None:
+        self.done += 1
+        if record["error"] is not None:
+            self.errors += 1
+        elif record["winner"] is None:
+            self.draws += 1
+        else:
+            self.wins[record["winner"]] = self.wins.get(record["winner"], 0) + 1
+        if not self.shown:
+            return
+        width = 24
+        filled = width * self.done // self.total
+        elapsed = time.monotonic() - self.start
+        left = elapsed / self.done * (self.total - self.done)
+        tally = "  ".join(f"{c} {n}" for c, n in self.wins.items())
+        extra = f"  errors {self.errors}" if self.errors else ""
+        line = (
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games  {tally}  "
+            f"draws {self.draws}{extra}  {elapsed:.0f}s, about {left:.0f}s left"
+        )
+        sys.stderr.write(line[:200] + "\033[K")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.shown and self.done:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _usage(text: str) -> int:
+    print(f"hexslinger simulate: {text}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _writable_folder(folder: Path) -> str | None:
+    """Why ``folder`` cannot take the results (None: it can; it is made if missing)."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            return f"--out {folder} is a file, not a folder; name a folder (it is made if missing)"
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".hexslinger-write-test"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as error:
+        return f"cannot write to --out {folder} ({error.strerror or error}); name a folder you may write to"
+    return None
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """``hexslinger simulate``: the arguments checked, the batch run (:mod:`ai.simulate`), its progress
+    shown, the results written (``--out``) and summed up (``--json``: one JSON object on stdout)."""
+    import json
+    import tempfile
+
+    from ai.controllers import ControllerError, parse
+    from ai.simulate import Batch, GameOutcome, record_line, run_batch, summarize, timing_line
+    from game.engine import registry
+    from game.engine.match import Match
+    from game.posses import PosseFileError, list_posses, load_posse
+
+    path = Path(args.map)
+    if not path.is_file():
+        found = shipped_map(args.map)
+        if found is None:
+            names = ", ".join(p.stem for p in shipped_maps())
+            return _usage(
+                f"unknown map '{args.map}': no such file and no shipped map of that name; "
+                f"shipped maps: {names}"
+            )
+        path = found
+    controllers = []
+    for flag, name in (("--side1", args.side1), ("--side2", args.side2)):
+        try:
+            controllers.append(parse(name))
+        except ControllerError as error:
+            return _usage(f"{flag}: {error}")
+    posses = []
+    for flag, name, side in (("--posse1", args.posse1, "side1"), ("--posse2", args.posse2, "side2")):
+        try:
+            posses.append(load_posse(args.ruleset, name, side).spec(side))
+        except PosseFileError as error:
+            known = ", ".join(f"'{e.name}'" for e in list_posses(args.ruleset) if e.error is None)
+            return _usage(f"{flag}: {error.what} -- {error.fix}; known posses: {known or 'none'}")
+    ruleset = registry.get_ruleset(args.ruleset)
+    problems = Match.posse_problems(ruleset, posses)
+    if problems:
+        return _usage("these posses may not meet: " + "; ".join(problems))
+    if args.out is not None:
+        problem = _writable_folder(args.out)
+        if problem is not None:
+            return _usage(problem)
+    try:
+        Match.create(path, ruleset, list(posses), args.seed).close()  # the map loads and takes the posses
+    except MapLoadError as error:
+        print(f"hexslinger simulate: cannot play on {path}:", file=sys.stderr)
+        for item in error.problems:
+            print(f"  - {item}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    except ValueError as error:
+        return _usage(f"this encounter cannot be set up on {path.stem}: {error}")
+
+    batch = Batch(
+        path,
+        args.ruleset,
+        (posses[0], posses[1]),
+        (controllers[0], controllers[1]),
+        args.games,
+        args.seed,
+        args.swap,
+    )
+    save_dir = args.out if args.out is not None else Path(tempfile.mkdtemp(prefix="hexslinger-simulate-"))
+    progress = _Progress(batch.total, controllers)
+    files = []
+    if args.out is not None:
+        files = [
+            (args.out / "games.jsonl").open("w", encoding="utf-8"),
+            (args.out / "timings.jsonl").open("w", encoding="utf-8"),
+        ]
+
+    def on_game(outcome: GameOutcome) -> None:
+        progress.update(outcome.record)
+        if files:
+            files[0].write(record_line(outcome) + "\n")
+            files[1].write(timing_line(outcome) + "\n")
+
+    try:
+        result = run_batch(batch, workers=args.workers, save_dir=save_dir, on_game=on_game)
+    finally:
+        progress.close()
+        for f in files:
+            f.close()
+    summary = summarize(result)
+    written: list[Path] = []
+    if args.out is not None:
+        summary_path = args.out / "summary.json"
+        summary_path.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        written = [args.out / "games.jsonl", args.out / "timings.jsonl", summary_path]
+        if result.games:
+            written += _charts(args.out, path, summary, [g.record for g in result.games])
+    elif not summary["errors"]:
+        save_dir.rmdir()  # the error saves' folder, unused
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_summary(summary, written)
+    for failed in summary["errors"]:
+        where = f"; replay it: hexslinger replay {save_dir / failed['save']}" if failed["save"] else ""
+        print(
+            f"hexslinger simulate: game {failed['game']} (seed {failed['seed']}): {failed['message']}{where}",
+            file=sys.stderr,
+        )
+    if result.interrupted:
+        print(
+            f"hexslinger simulate: interrupted after {len(result.games)} of {batch.total} games; "
+            "the results so far are marked interrupted",
+            file=sys.stderr,
+        )
+        return 130
+    return EXIT_PROBLEMS if summary["errors"] else EXIT_OK
+
+
+def _charts(out: Path, map_path: Path, summary: dict[str, Any], records: list[dict[str, Any]]) -> list[Path]:
+    """The PNG charts, the heatmap over the map rendered as ``hexslinger render-map`` draws it."""
+    from ai.charts import Backdrop, write_charts
+    from game.tiledmap import load_tiled_map
+
+    tmap = load_tiled_map(map_path)
+    image: Path | None = out / "map.png"
+    origin = (0, 0)
+    try:
+        from game.ui.render import render_map_backdrop  # pygame is imported only here
+
+        assert image is not None
+        origin = render_map_backdrop(map_path, image)
+    except (MapLoadError, OSError, ImportError) as error:
+        print(f"hexslinger simulate: the heatmap is drawn without the map ({error})", file=sys.stderr)
+        image = None
+    backdrop = Backdrop(image, origin, tmap.geometry, (tmap.width, tmap.height))
+    charts = write_charts(out, summary, records, backdrop)
+    return ([image] if image is not None else []) + charts
+
+
+def _print_summary(summary: dict[str, Any], written: list[Path]) -> None:
+    swap = ", each seed twice with the sides swapped" if summary["swap"] else ""
+    posses = summary["posses"]
+    print(
+        f"{summary['map']} ({summary['ruleset']}): {posses['side1']} (side 1) vs {posses['side2']} (side 2), "
+        f"{summary['games']} games (seed {summary['seed']}{swap})"
+    )
+    for controller, rate in summary["win_rate"].items():
+        print(
+            f"  {controller:<10} won {summary['wins'][controller]:>5} of {rate['games']:<5} "
+            f"{100 * rate['rate']:5.1f}%  "
+            f"(95% interval {100 * rate['low']:.1f}% to {100 * rate['high']:.1f}%)"
+        )
+    r = summary["rounds"]
+    print(
+        f"  draws {summary['draw_games']} (at the round limit: {summary['round_limit']}); "
+        f"rounds: mean {r['mean']:.1f}, median {r['median']}"
+    )
+    times = ", ".join(
+        f"{c} median {t['median']:.1f} ms, p95 {t['p95']:.1f} ms" for c, t in summary["decision_ms"].items()
+    )
+    print(f"  decision time: {times}")
+    if written:
+        print(f"  wrote {len(written)} files to {written[0].parent}: {', '.join(p.name for p in written)}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -297,6 +606,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "render-map": cmd_render_map,
         "replay": cmd_replay,
         "odds": cmd_odds,
+        "simulate": cmd_simulate,
     }
     try:
         return handlers[args.command](args)

@@ -115,4 +115,11 @@ for ruleset in frontier rift; do
     picture "$WORK/run/battle_$ruleset.png" 1280x720
 done
 
+# a simulated batch in two spawned workers (the installed ai package, the AI's profiles, matplotlib's charts)
+workers=$(( $(nproc 2>/dev/null || echo 1) > 1 ? 2 : 1 ))
+run simulate ranch_duel --ruleset frontier --posse1 "Sheriff's Posse" --posse2 "Blackwater Gang" \
+    --side1 ai:easy --side2 greedy --games 1 --swap --workers "$workers" --out "$WORK/run/sim"
+[ "$(wc -l <"$WORK/run/sim/games.jsonl")" -eq 2 ] || fail "simulate did not record its 2 games"
+picture "$WORK/run/sim/heatmap.png" any
+
 echo "wheel smoke: OK in $((SECONDS - started)) s"

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.commands import Command
+from game.dice import Distribution
 from game.engine.movement import PathTree
 from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex
@@ -56,9 +57,10 @@ class StatusFacts:
 class UnitFacts:
     """A unit as numbers. ``health`` is (now, most) of the ruleset's damage track and ``health_parts``
     its parts by name ("Toughness", "Wounds"); ``action_points`` (now, per turn); ``move`` what it can
-    walk this turn in movement points; ``fights`` False once it has left the fight (down, fled); ``acted``
-    whether it has had its turn this round; ``value`` how much its side stands to lose with it (a leader
-    more), on the ruleset's own scale."""
+    walk this turn in movement points (``charge``: what a charge adds to it, rolled); ``fights`` False
+    once it has left the fight (down, fled); ``acted`` whether it has had its turn this round; ``value``
+    how much its side stands to lose with it (a leader more), on the ruleset's own scale.
+    """
 
     unit: int
     side: str
@@ -75,6 +77,8 @@ class UnitFacts:
     fights: bool = True
     items: tuple[str, ...] = ()
     value: float = 1.0
+    # the movement a charge adds, rolled (a walk ending in a melee attack); None: the unit has no charge
+    charge: Distribution | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ __all__ = [
     "draw_hex_grid",
     "ensure_pygame",
     "parse_tiled_color",
+    "render_map_backdrop",
     "render_map_file",
     "transform_picture",
 ]
@@ -580,3 +581,23 @@ def render_map_file(
     except pygame.error as error:
         raise OSError(f"cannot write {out}: {error}") from error
     return surface.get_size()
+
+
+def render_map_backdrop(map_path: str | Path, out_png: str | Path) -> tuple[int, int]:
+    """Write the whole map to ``out_png`` with its background colour, as :func:`render_map_file` does, and
+    return where map pixel (0, 0) lies in the picture, for drawing over it (``hexslinger simulate``'s
+    heatmap). Raises what :func:`render_map_file` raises."""
+    path = Path(map_path)
+    if not path.is_file():
+        raise MapLoadError(
+            [MapProblem(file=str(path), what="the map file does not exist", fix="check the path")]
+        )
+    tmap = load_tiled_map(path)
+    ensure_pygame()
+    renderer = MapRenderer(tmap)
+    surface = renderer.render(background=True)
+    try:
+        pygame.image.save(surface, str(out_png))
+    except pygame.error as error:
+        raise OSError(f"cannot write {out_png}: {error}") from error
+    return -renderer.bounds.x, -renderer.bounds.y

@@ -41,6 +41,18 @@ def label(ctx: FrontierCtx, unit: int, action: str) -> str:
     return name
 
 
+class _Words:
+    """An action's label, worked out only when a problem message needs it (what-if odds ask often)."""
+
+    __slots__ = ("action", "ctx", "unit")
+
+    def __init__(self, ctx: FrontierCtx, unit: int, action: str) -> None:
+        self.ctx, self.unit, self.action = ctx, unit, action
+
+    def __str__(self) -> str:
+        return label(self.ctx, self.unit, self.action)
+
+
 def common_problem(ctx: FrontierCtx, definition: ActionDef[FrontierCtx], unit: int) -> str | None:
     """What stops any action: the AP it costs, a Basic action taken already, being prone."""
     action = definition.id
@@ -61,7 +73,7 @@ def common_problem(ctx: FrontierCtx, definition: ActionDef[FrontierCtx], unit: i
 
 def _target_problem(ctx: FrontierCtx, unit: int, action: str, target: int) -> str | None:
     """Why ``target`` is not a valid target of ``action`` (shoot, melee, coup de grace), or None."""
-    words = label(ctx, unit, action)
+    words = _Words(ctx, unit, action)  # the words only when there is a problem to word
     if not st.in_play(target) or st.hex_of(target) is None:
         return f"{words}: {st.name_of(target)} is not on the field"
     if target == unit:
@@ -101,7 +113,7 @@ def _target_problem(ctx: FrontierCtx, unit: int, action: str, target: int) -> st
 
 def target_problem(ctx: FrontierCtx, unit: int, action: str, target: int | None) -> str | None:
     """:func:`_target_problem` for any id a command may hold."""
-    words = label(ctx, unit, action)
+    words = _Words(ctx, unit, action)  # the words only when there is a problem to word
     if target is None:
         return f"{words}: pick a target"
     if not ctx.is_unit(target):

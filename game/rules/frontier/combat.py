@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from game.battlefield import Cover
 from game.dice import Distribution
@@ -103,8 +104,11 @@ def split_damage(amount: int, toughness: int, wounds: int, temporary: int) -> Da
     return DamageResult(temporary - from_temp, toughness - from_tough, max(0, wounds - amount))
 
 
+@lru_cache(maxsize=4096)
 def attack_preview(s: AttackSituation) -> AttackPreview:
-    """Exact odds: hit chance with every named modifier, and the damage dealt (misses are 0)."""
+    """Exact odds: hit chance with every named modifier, and the damage dealt (misses are 0). A pure
+    function of the situation (the preview is immutable), kept for the situations asked again: an AI
+    weighs the same odds from many hexes."""
     mods = hit_modifiers(s)
     total = sum(v for _, v in mods)
     hit = check_chance(s.skill, total)

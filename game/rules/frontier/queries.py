@@ -15,7 +15,7 @@ from game.dice import d
 from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
-from game.hexgrid import Hex
+from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
 from game.rules.frontier.actions import CHARGE_DIE, target_problem
 from game.rules.frontier.combat import attack_preview, check_chance
@@ -81,6 +81,8 @@ def unit_facts(ctx: FrontierCtx, unit: int) -> UnitFacts:
         fights=st.able(unit),
         items=tuple(inv.items) if inv is not None else (),
         value=3.0 if stats.leader else 1.0,
+        # Charge: "may move its full movement + 1d4" (any unit: a melee weapon or fists)
+        charge=d(CHARGE_DIE),
     )
 
 
@@ -135,6 +137,10 @@ def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[
     if here is None:
         return ()
     steps = list(path[1:] if path and path[0] == here else path)
+    # only a step that starts next to a hostile can leave close combat: most walks meet none
+    near = [h for u in ctx.hostiles(unit) if (h := st.hex_of(u)) is not None]
+    if not any(hex_distance(at, h) <= 1 for at in (here, *steps[:-1]) for h in near):
+        return ()
     done: list[int] = []
     out: list[PathReaction] = []
     at = here

@@ -21,6 +21,7 @@ from game.ui.battle_hud import Layout, fit_text, font
 from game.ui.battle_words import esc, log_details, log_html, unit_html
 from game.ui.controller import BattleController
 from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
+from game.ui.sheet import fit_text as fit_gui_text
 
 __all__ = ["BattleWidgets"]
 
@@ -118,10 +119,13 @@ class BattleWidgets:
         if c.pilot.active:  # the computer has the decision: the bar says so instead of offering actions
             side = c.session.deciding_side() or ""
             who = f"{c.side_names.get(side, side)} \u2014 {c.session.seat_label(side)}"
-            hint = "the battle plays itself (Esc pauses)" if c.session.spectating() else "wait for your turn"
+            hint = "it plays itself, Esc pauses" if c.session.spectating() else "your turn comes back to you"
+            said = manager.get_theme().get_font(["label"])
             UILabel(
                 pygame.Rect(lay.px(12), lay.px(4), room - lay.px(12), inner_h - lay.px(8)),
-                fit_text(face, f"{who} is playing: {hint}. Click or Space hurries it.", room - lay.px(24)),
+                fit_gui_text(
+                    said, f"{who} is playing ({hint}); click or Space hurries it", room - lay.px(30)
+                ),
                 manager=manager,
                 container=bar,
                 object_id="#ai_playing",
@@ -210,30 +214,39 @@ class BattleWidgets:
             self._log_shown = shown
         self._update_log_tip()
 
-    def link_rects(self) -> dict[str, pygame.Rect]:
-        """Where each linked log line is on screen now (its first piece; lines scrolled out of the box are
-        left out): what a pointer must be over for the line's tooltip."""
+    def _link_pieces(self) -> list[tuple[str, pygame.Rect]]:
+        """Each piece of a linked log line (a long line wraps into several) and where it is on screen,
+        the pieces scrolled out of the box left out."""
         box = self.log_box
         if box is None or not box.alive():  # type: ignore[no-untyped-call]
-            return {}
+            return []
         x, y = box.get_text_layout_top_left()
         if box.scroll_bar is not None and box.text_box_layout is not None:
             y -= box.scroll_bar.start_percentage * box.text_box_layout.layout_rect.height
-        out: dict[str, pygame.Rect] = {}
+        pieces = []
         for chunk in box.link_hover_chunks:
             rect = pygame.Rect((int(x) + chunk.x, int(y) + chunk.y), chunk.size)
-            if chunk.href not in out and box.rect.contains(rect):
-                out[str(chunk.href)] = rect
+            if box.rect.contains(rect):
+                pieces.append((str(chunk.href), rect))
+        return pieces
+
+    def link_rects(self) -> dict[str, pygame.Rect]:
+        """Where each linked log line in view starts on screen (the pointer over it shows its tooltip)."""
+        out: dict[str, pygame.Rect] = {}
+        for href, rect in self._link_pieces():
+            out.setdefault(href, rect)
         return out
 
     def hovered_link(self) -> str:
         """The name of the log's linked line under the pointer ("" when none)."""
-        box = self.log_box
-        if box is None or not box.alive():  # type: ignore[no-untyped-call]
+        manager = self.scene.manager
+        if manager is None or not self.log_links:
             return ""
-        for chunk in box.link_hover_chunks:
-            if chunk.is_hovered and chunk.href in self.log_links:
-                return str(chunk.href)
+        # the pointer of the newest event (pygame-gui's own position is a frame behind until it updates)
+        pointer = manager.pointer if manager.pointer is not None else manager.get_mouse_position()
+        for href, rect in self._link_pieces():
+            if href in self.log_links and rect.collidepoint(pointer):
+                return href
         return ""
 
     def _update_log_tip(self) -> None:
@@ -247,7 +260,7 @@ class BattleWidgets:
         manager = self.scene.manager
         if not href or manager is None or self.log_box is None:
             return
-        x, y = manager.get_mouse_position()
+        x, y = manager.pointer if manager.pointer is not None else manager.get_mouse_position()
         tip = manager.create_tool_tip(
             self.log_links[href], (x, y), (0, 18), self.log_box, None, wrap_width=self.log_box.rect.width + 60
         )

@@ -273,7 +273,6 @@ class BattleController:
             spots += [cmd.path[-1]] if cmd.path else []
             spots += [cmd.hex] if cmd.hex is not None else []
             self.show_hexes(tuple(h for h in spots if h is not None))
-        self.stale = True
 
     def send_ai(self, move: AiMove) -> str | None:
         """A computer player's decision made: its line in the log (its own words, why as the detail), then
@@ -294,6 +293,9 @@ class BattleController:
     def ai_failed(self, failure: AiFailure) -> None:
         """A computer player failed: its side passes to a human (the screen shows why in a dialog)."""
         self.session.hand_to_human(failure.side)
+        # the dialog already hands the side over: no "pass to" cover for this decision (from here on the
+        # two human seats pass the board as in any hotseat battle)
+        self.session.last_side = failure.side
         name = self.side_names.get(failure.side, failure.side)
         self.feed.note(f"The computer player of {name} failed; a human plays {name} now")
         self.message = f"{name} is yours now: its computer player failed ({failure.reason})"

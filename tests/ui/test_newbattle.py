@@ -13,6 +13,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UIDropDownMenu
 
+from ai.agent import UtilityAgent
 from ai.profile import difficulty
 from game.posses import default_posses, posse_dir, save_posse
 from game.rules import PosseSpec, UnitSpec
@@ -203,6 +204,64 @@ def test_each_seat_is_a_human_or_the_ai_at_a_difficulty(make_app: AppMaker) -> N
     assert battle.session.seats == {"side1": "human", "side2": "ai:hard"}
     assert [p.controller for p in battle.session.match.posses] == ["human", "ai"]
     assert [p.name for p in battle.session.match.posses] == [t.split(" \u2014")[0] for t in posses_before]
+
+
+def test_an_ai_seat_takes_a_personality_by_unit_or_one_for_the_whole_side(make_app: AppMaker) -> None:
+    """Issue 12, solo play: "AI seats in New Battle with difficulty and personality": an AI side plays
+    each unit by its kind's personality (the default, "By unit") or one personality of
+    ai/profiles/personalities.toml for every unit, chosen from those of the ruleset's rulebook; a human
+    side has no such choice; the difficulty and the personality are kept apart."""
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    assert screen.person_drops == {}  # two humans: nothing to choose
+    click(app, screen.buttons["seat_1_ai_hard"].rect.center)
+    drop = screen.person_drops[1]
+    assert list(screen.person_drops) == [1] and shown(drop) == "By unit (default)"
+    labels = [c.label for c in screen.personality_options()]
+    assert labels == ["By unit (default)", "Gunhand", "Lawman", "Outlaw", "Hound"]  # Frontier's own
+    face = drop.current_state.selected_option_button  # type: ignore[attr-defined]
+    move(face.rect.center)
+    step(app, 40)
+    assert (
+        face.tool_tip is not None and "Each unit plays as its kind does" in face.tool_tip.text_block.html_text
+    )
+    pick_option(app, screen.person_drops[1], "Outlaw")
+    assert screen.sides[1].seat == "ai:hard:outlaw" and shown(screen.person_drops[1]) == "Outlaw"
+    click(app, screen.buttons["seat_1_ai_easy"].rect.center)  # another difficulty keeps the personality
+    assert screen.sides[1].seat == "ai:easy:outlaw" and screen.buttons["seat_1_ai_easy"].is_selected
+    assert not screen.buttons["seat_1_ai_hard"].is_selected and shown(screen.person_drops[1]) == "Outlaw"
+    click(app, screen.buttons["ruleset_rift"].rect.center)  # Through the Rift has no Outlaw personality
+    assert screen.sides[1].seat == "ai:easy" and shown(screen.person_drops[1]) == "By unit (default)"
+    assert "Goon" in [c.label for c in screen.personality_options()]
+    click(app, screen.buttons["ruleset_frontier"].rect.center)
+    pick_option(app, screen.person_drops[1], "Outlaw")
+    click(app, screen.buttons["seat_0_ai_normal"].rect.center)  # both sides the AI's: both choose
+    assert sorted(screen.person_drops) == [0, 1] and shown(screen.person_drops[0]) == "By unit (default)"
+    start = screen.buttons["start"].rect  # both rows fit above the bar
+    assert all(d.rect.bottom <= start.top for d in [*screen.dropdowns, *screen.person_drops.values()])
+    click(app, screen.buttons["start"].rect.center)
+    battle = app.top
+    assert isinstance(battle, BattleScreen), names(app)
+    assert battle.session.seats == {"side1": "ai:normal", "side2": "ai:easy:outlaw"}
+    assert battle.session.seat_label("side2") == "Easy AI, Outlaw"
+    player = battle.controller.pilot.player("side2")
+    assert isinstance(player, UtilityAgent) and player.level.id == "easy"
+    assert player.personality(("sheriff",)).id == "outlaw"  # every unit, whatever its kind
+    assert battle.controller.pilot.player("side1").personality(("sheriff",)).id == "lawman"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 600)])
+def test_two_ai_sides_fit_a_small_window(make_app: AppMaker, size: tuple[int, int]) -> None:
+    """Both sides the AI's (a spectated battle) in a small window: the rows tighten, nothing goes under
+    the Start button."""
+    app = make_app(size)
+    screen = open_new_battle(app)
+    click(app, screen.buttons["seat_0_ai_easy"].rect.center)
+    click(app, screen.buttons["seat_1_ai_hard"].rect.center)
+    top = screen.buttons["start"].rect.top
+    assert screen.seed_entry is not None and len(screen.person_drops) == 2
+    rows = [*screen.dropdowns, *screen.person_drops.values(), screen.seed_entry]
+    assert all(r.rect.bottom <= top for r in rows), [r.rect for r in rows]
 
 
 def test_the_seed_is_random_editable_and_used(make_app: AppMaker) -> None:

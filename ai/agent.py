@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ai.baselines import Player
-from ai.profile import Difficulty, Personality, difficulty, personality_for
+from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.utility import Consideration, Curve, Option, Scored, choose
 from game.commands import Command
 from game.engine.facts import UnitFacts
@@ -149,15 +149,25 @@ class _Situation:
 
 class UtilityAgent(Player):
     """The utility AI for one side (see the module docstring). ``difficulty`` is a profile id ("easy",
-    "normal", "hard") or a :class:`Difficulty`; personalities come from each unit's kind."""
+    "normal", "hard") or a :class:`Difficulty`; personalities come from each unit's kind, unless
+    ``personality`` (an id of ``ai/profiles/personalities.toml`` or a :class:`Personality`) gives every
+    unit of the side the same one (the controller name ``ai:LEVEL:PERSONALITY``)."""
 
     name = "ai"
 
-    def __init__(self, level: str | Difficulty = "normal", seed: int = 0) -> None:
+    def __init__(
+        self, level: str | Difficulty = "normal", seed: int = 0, personality: str | Personality | None = None
+    ) -> None:
         super().__init__(seed)
         self.level = difficulty(level) if isinstance(level, str) else level
-        self.name = f"ai:{self.level.id}"
+        self.person = personalities()[personality] if isinstance(personality, str) else personality
+        self.name = f"ai:{self.level.id}" + (f":{self.person.id}" if self.person is not None else "")
         self.last: Decision | None = None
+
+    def personality(self, keys: tuple[str, ...] = ()) -> Personality:
+        """The personality of a unit described by ``keys`` (its kind and art keys): the side's own if it
+        was given one, else the one for such a unit."""
+        return self.person if self.person is not None else personality_for(keys)
 
     # -- deciding ----------------------------------------------------------------------------------
     def decide(self, view: MatchView, index: int) -> Command:
@@ -200,7 +210,7 @@ class UtilityAgent(Player):
     def _turn_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
         me = actions[0].actor
         mine = s.of(me)
-        person = personality_for((mine.kind, *_art(s, me)))
+        person = self.personality((mine.kind, *_art(s, me)))
         if mine.leader:  # a posse's leader keeps out of harm: its fall shakes the whole posse
             person = replace(person, caution=min(1.0, person.caution + person.leader_protection))
         here = s.view.position(me)
@@ -663,7 +673,7 @@ class UtilityAgent(Player):
             else Hex(0, 0)
         )
         far = max((hex_distance(h, centre) for h in action.hexes), default=1) or 1
-        person = default_person()
+        person = self.personality()
         options = []
         for h in action.hexes:
             cover = sum(1 for n in bf.neighbors(h) if bf.terrain_at(n).cover or bf.blocks_sight(n))
@@ -683,7 +693,7 @@ class UtilityAgent(Player):
     def _reaction_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
         """A reaction window: each reaction tried on a copy of the match, worth what it saves or gains for
         the reacting side; Pass is the yardstick."""
-        person = default_person()
+        person = self.personality()
         options: list[Option[Plan]] = []
         base = self._settled_outlook(s, None)
         for action in actions:
@@ -734,7 +744,7 @@ class UtilityAgent(Player):
     def _choice_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
         """A choice outside a turn (a Joker's place, which unit draws): an earlier place is worth more
         when the unit can already attack or be attacked, a later one otherwise."""
-        person = default_person()
+        person = self.personality()
         options = []
         for action in actions:
             commands = list(action.expand())
@@ -894,10 +904,6 @@ def _blast_radius(mine: UnitFacts, action: LegalAction) -> int | None:
         if w.kind == "explosive" and w.action == action.action and w.option == action.option:
             return w.radius
     return None
-
-
-def default_person() -> Personality:
-    return personality_for(())
 
 
 def _art(s: _Situation, unit: int) -> tuple[str, ...]:

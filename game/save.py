@@ -14,7 +14,7 @@ import json
 import os
 import re
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +41,12 @@ __all__ = ["FORMAT", "VERSION", "SaveError", "load_match", "read_save", "save_ma
 FORMAT = "hexslinger-save"
 # 2: the rules engine (issue 10) changed how a match's state is laid out, so a version-1 save's digest
 # cannot be compared any more; such a save still loads when every command replays legally.
-VERSION = 2
+# 3: "seats" records who plays each side ("human" or a computer player such as "ai:normal"); a save of
+# an older version has no seats and loads with every side played by a human.
+VERSION = 3
 DIGEST_SINCE = 2  # the first version whose saved digest is comparable with today's
+SEATS_SINCE = 3  # the first version that records the seats
+HUMAN = "human"
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 # a save nests 6 deep (document > commands > command > path > hex); its numbers are ids, hexes and seeds
 SAVE_LIMITS = JsonLimits(max_bytes=MAX_SAVE_BYTES, max_depth=32, max_digits=40)
@@ -73,6 +77,9 @@ class SaveData:
     round: int = 0
     over: bool = False
     version: int = VERSION
+    # side -> who plays it ("human", "ai:normal", ...), as written; every side "human" before version 3.
+    # Not checked against the installed AI profiles here (the window does that: game.ui.seats)
+    seats: dict[str, str] = field(default_factory=dict)
 
     @property
     def digest_comparable(self) -> bool:
@@ -101,9 +108,11 @@ def _posse_to_json(posse: PosseSpec) -> dict[str, Any]:
     }
 
 
-def save_document(match: Match, name: str = "") -> dict[str, Any]:
+def save_document(match: Match, name: str = "", seats: dict[str, str] | None = None) -> dict[str, Any]:
+    """The save of ``match``; ``seats`` says who plays each side (a side left out: a human)."""
     if match.map_path is None:
         raise ValueError("a match made without a map file cannot be saved")
+    given = seats or {}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -112,6 +121,7 @@ def save_document(match: Match, name: str = "") -> dict[str, Any]:
         "map": {"file": str(match.map_path), "sha256": match.battlefield.file_hash},
         "seed": match.seed,
         "posses": [_posse_to_json(p) for p in match.posses],
+        "seats": {p.side: given.get(p.side, HUMAN) for p in match.posses},
         "commands": [command_to_json(c) for c in match.log],
         "digest": match.digest(),
         "progress": {"round": match.history[-1].round if match.history else 0, "over": match.is_over},
@@ -139,8 +149,8 @@ def write_save(path: Path, document: dict[str, Any]) -> None:
     fsync_dir(path.parent)
 
 
-def save_match(match: Match, path: str | Path, name: str = "") -> None:
-    write_save(Path(path), save_document(match, name))
+def save_match(match: Match, path: str | Path, name: str = "", seats: dict[str, str] | None = None) -> None:
+    write_save(Path(path), save_document(match, name, seats))
 
 
 # -- reading ------------------------------------------------------------------------------------------
@@ -258,6 +268,7 @@ def read_save(path: str | Path) -> SaveData:
     except CommandFormatError as error:
         raise SaveError(path, f"a command in the save is malformed ({_short(error)})", damaged) from None
     posses = [_posse_from_json(p, path) for p in _need(doc, "posses", list, path)]
+    seats = _seats(doc, posses, version, path)
     progress = doc.get("progress")  # optional (saves written before it have none); a bad one is ignored
     progress = progress if isinstance(progress, dict) else {}
     reached = progress.get("round")
@@ -274,7 +285,27 @@ def read_save(path: str | Path) -> SaveData:
         round=reached if isinstance(reached, int) and not isinstance(reached, bool) and reached >= 0 else 0,
         over=over is True,
         version=version,
+        seats=seats,
     )
+
+
+def _seats(doc: dict[str, Any], posses: list[PosseSpec], version: int, path: Path) -> dict[str, str]:
+    """Who plays each side: from "seats" (version 3 on; a side left out is a human's), else every side a
+    human's (an older save knows no computer players, whatever its posses say)."""
+    humans = {p.side: HUMAN for p in posses}
+    if version < SEATS_SINCE:
+        return humans
+    raw = doc.get("seats", {})
+    damaged = "the file is damaged or was edited; load an earlier save"
+    if not isinstance(raw, dict):
+        raise SaveError(path, "'seats' in the save has the wrong type", damaged)
+    for side, seat in raw.items():
+        if side not in humans:
+            raise SaveError(path, f"the save names a seat for '{side}', a side no posse is on", damaged)
+        if not isinstance(seat, str) or not seat.strip():
+            raise SaveError(path, f"the seat of '{side}' in the save is not a name", damaged)
+        humans[side] = seat.strip()
+    return humans
 
 
 def _resolve_map(save_path: Path, map_file: str) -> Path:

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.battlefield import load_battlefield
 from game.commands import Command, CommandFormatError, command_from_json, command_to_json
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import PosseSpec, UnitSpec
 from game.engine.registry import UnknownRulesetError, get_ruleset
+from game.mapload import load_battlefield
 from game.safeio import (
     MAX_PATH_CHARS,
     FileRefusedError,

@@ -41,12 +41,13 @@ from typing import Any
 from ai.baselines import Player
 from ai.controllers import make_player
 from ai.profile import known_difficulties
-from game.battlefield import Battlefield, load_battlefield
+from game.battlefield import Battlefield
 from game.commands import Command
 from game.engine import registry
 from game.engine.match import Match
 from game.engine.protocol import LegalAction
 from game.hexgrid import Hex
+from game.mapload import load_battlefield
 from game.posses import default_posses
 from game.resources import shipped_maps
 from game.save import load_match, save_match

@@ -22,10 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game.battlefield as battlefield_module
+import game.mapload as mapload_module
 import game.zones as zones_module
-from game.battlefield import MAX_SHAPE_WORK, build_battlefield, load_battlefield
 from game.hexgrid import StaggerAxis, StaggerIndex, TiledHexGeometry
 from game.mapcheck import check_map
+from game.mapload import MAX_SHAPE_WORK, build_battlefield, load_battlefield
 from game.tiledmap import MapLoadError, MapObject, load_tiled_map
 from game.tiledmap.reading import (
     MAX_GROUP_DEPTH,
@@ -214,13 +215,13 @@ def test_tiles_are_stacked_once_per_distinct_state_and_tile(
     one of the 262,144 cells; now each layer is one dict lookup per cell, and only the distinct (state,
     tile) pairs are worked out in Python."""
     worked: list[tuple[int, int]] = []
-    original = battlefield_module._Stacking.__missing__
+    original = mapload_module._Stacking.__missing__
 
     def counted(self: Any, key: tuple[int, int]) -> int:
         worked.append(key)
         return original(self, key)
 
-    monkeypatch.setattr(battlefield_module._Stacking, "__missing__", counted)
+    monkeypatch.setattr(mapload_module._Stacking, "__missing__", counted)
     path = hostile_maps.distinct_stacks(tmp_path, side=64)
     assert check_map(path) == []
     cells_times_layers = 64 * 64 * 32
@@ -259,7 +260,7 @@ def test_the_most_detailed_polygon_allowed_is_rasterised_within_budget(
         spent.append(before - budget.left)
         return cells
 
-    monkeypatch.setattr(battlefield_module, "covered_cells", counted)
+    monkeypatch.setattr(mapload_module, "covered_cells", counted)
     tmap = load_tiled_map(hostile_maps.largest_polygon(tmp_path), require_images=False)
     battlefield, problems = build_battlefield(tmap)
     assert problems == []
@@ -276,7 +277,7 @@ def test_a_300000_point_polygon_is_refused_by_its_point_count(tmp_path: Path) ->
 
 
 def test_zones_past_the_work_budget_are_a_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(battlefield_module, "MAX_SHAPE_WORK", 50)
+    monkeypatch.setattr(mapload_module, "MAX_SHAPE_WORK", 50)
     path = mf.standard_map(tmp_path, 30, 30, with_deploy=True)
     said = "\n".join(str(p) for p in check_map(path))
     assert "too complex to check" in said

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from game.battlefield import build_battlefield
+from game.mapload import build_battlefield
 from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
 from game.ui import settings
 from game.ui.render import ensure_pygame

@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from game.battlefield import build_battlefield, map_rulesets
+from game.battlefield import map_rulesets
 from game.engine import registry
 from game.hexgrid import Hex, StaggerAxis
 from game.mapcheck import ruleset_problems
+from game.mapload import build_battlefield
 from game.posses import data_dir, file_stem
 from game.resources import maps_dir
 from game.safeio import remove_stale_temp_files

@@ -4,7 +4,7 @@ the file or refuse it with its own error, never to raise anything else or hang.
 * ``save``: the Load screen's listing (:func:`game.ui.library.list_saves`), :func:`game.save.load_match`
   (a refusal is a :class:`~game.save.SaveError`) and ``hexslinger replay``;
 * ``map``: a damaged map or one of its tilesets through the loader (:class:`~game.tiledmap.MapLoadError`)
-  and the battlefield's checks (:func:`~game.battlefield.build_battlefield`), then ``check-map``;
+  and the battlefield's checks (:func:`~game.mapload.build_battlefield`), then ``check-map``;
 * ``settings``: :func:`game.ui.prefs.load_prefs` (never raises; a message means refused);
 * ``command``: a damaged command (JSON) read as a save reads it, validated on a match part-way through a
   game, and applied to a copy when the match accepts it.
@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.battlefield import build_battlefield, load_battlefield
 from game.commands import Command, CommandFormatError, command_from_json, command_to_json
 from game.engine.match import Match
 from game.hexgrid import Hex
 from game.mapcheck import check_map
+from game.mapload import build_battlefield, load_battlefield
 from game.safeio import FileRefusedError, parse_json
 from game.save import SaveError, load_match
 from game.tiledmap import MapLoadError

@@ -640,7 +640,13 @@ class UtilityAgent(Player):
             gain=min(1.0, gain),
             exposure=exposure,
         )
-        return [self._option(plan, ATTACK if gain > 0.1 else REPOSITION, person)]
+        # saving a unit ranks with taking one out: an action that keeps half its health or more from harm
+        # where it stands (crouching behind cover when out-shot). A smaller saving competes on worth at
+        # the lower ranks (ranking every small saving with attacks made the AI worse: 72% -> 58% against
+        # greedy on ranch_duel, 30 seed pairs)
+        saved = self._exposure(s, mine, here) - exposure
+        rank = TAKE_OUT if saved >= SAVES else ATTACK if gain > 0.1 else REPOSITION
+        return [self._option(plan, rank, person)]
 
     def _best_attack_value(self, view: MatchView, me: int, s: _Situation) -> float:
         """The best expected damage (share of the target's health) the unit could deal from where it
@@ -812,6 +818,7 @@ class UtilityAgent(Player):
         return Option(plan, plan.words, rank, weight, _considerations(person, self.level, plan.kind))
 
 
+SAVES = 0.5  # an action that keeps this share of a unit's health from harm saves it (the top rank)
 SETTLE_STEPS = 8  # reaction windows passed on a copy to see a reaction's worth
 FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile one
 LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now

@@ -1,5 +1,6 @@
 """Golden positions of Through the Rift for the utility AI (issue 12): "Duck!" an ally about to be
-overcome; do not blow up your own posse (and do use explosives where they pay)."""
+overcome; do not blow up your own posse (and do use explosives where they pay); crouch behind cover when
+out-shot."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from ai.agent import UtilityAgent
 from game.engine.match import Match
 from game.hexgrid import hex_distance
 from game.rules.rift import state as st
+from tests import maps_factory as mf
 from tests.rules.frontier_kit import ROW, at, open_map
 from tests.rules.rift_kit import (
     cmd,
@@ -96,3 +98,33 @@ def test_the_ai_does_not_blow_up_its_own_posse(tmp_path: Path) -> None:
     assert choice.action == "explosive" and choice.hex is not None, choice
     assert hex_distance(choice.hex, there) > 1, choice
     assert min(hex_distance(choice.hex, at(c)) for c in (9, 11)) <= 1, choice
+
+
+def _outshot(tmp_path: Path, resolve: int) -> tuple[Match, int]:
+    """A Deliberate behind a line of barrels with ``resolve`` left, three goons 5 tiles off beyond it."""
+    m = new_match(
+        rifters("side1", rifter("deliberate")),
+        outlaws("side2", "outlaw_goon", "outlaw_goon", "outlaw_goon"),
+        1,
+        open_map(tmp_path, terrain={(6, row): mf.BARREL for row in range(11)}),
+    )
+    deploy(m)
+    me = unit(m, "side1")
+    place(m, me, at(5))
+    for i, row in enumerate((ROW, ROW - 2, ROW + 2)):
+        place(m, unit(m, "side2", i), at(10, row))
+    give_turn(m, me, ap=2)
+    m.enter()
+    st.resolve(me).current = resolve
+    return m, me
+
+
+def test_crouch_behind_cover_when_out_shot(tmp_path: Path) -> None:
+    """Crouch Down: "Until the start of your next turn, you are treated as if you have cover in all
+    directions. If a shot would have already been halved due to being behind existing cover, it is
+    instead reduced to zero." Three goons could finish the Deliberate (6 Resolve left) behind the barrels:
+    it crouches rather than trade one shot for its life; with its Resolve whole it shoots."""
+    m, _ = _outshot(tmp_path, 6)
+    assert UtilityAgent("normal", 1).decide(m.view("side1"), 0).action == "crouch"
+    m, _ = _outshot(tmp_path / "whole", 30)
+    assert UtilityAgent("normal", 1).decide(m.view("side1"), 0).action == "fire"

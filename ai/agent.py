@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from ai.baselines import Player
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
-from ai.utility import Consideration, Curve, Option, Scored, choose
+from ai.utility import Consideration, Curve, Option, Scored, choose, score_option
 from game.commands import Command
 from game.engine.facts import UnitFacts
 from game.engine.match import MatchView
@@ -300,6 +300,7 @@ class UtilityAgent(Player):
         label: str,
         stand: Hex | None,
         mine: UnitFacts,
+        exposure: float | None = None,
     ) -> Plan:
         them = s.of(target)
         health = max(1, them.health[0])
@@ -309,7 +310,8 @@ class UtilityAgent(Player):
             take_out, damage = take_out * LATER, damage * LATER
         hurt = 1.0 - them.health[0] / max(1, them.health[1])
         value = them.value * (1.0 + hurt)  # a leader counts more (its fall shakes its posse), a hurt unit too
-        exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
+        if exposure is None:
+            exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
         words = f"{label} at {s.view.identity(target).name}: {_pct(preview.hit_chance)} to hit"
         return Plan(send, words, "attack", target, preview, stand, take_out, damage, value, exposure)
 
@@ -350,6 +352,13 @@ class UtilityAgent(Player):
         if turn is not tree:  # and the best of the places further on
             ends += [h for h in self._candidate_ends(s, turn.ends(), foes, ideal) if h not in set(ends)]
         attack_costs = {a.action: a.cost for a in actions}
+        total = max(1, mine.action_points[1], ap)
+        spare = max(0, ap - action.cost) / total
+        # first what each place is worth before its risks (the attack it leads to, its range, the way
+        # closer): that bounds its score from above, as risks only lower it; then the risks (exposure
+        # where it ends, the attacks on the way) are asked only of the places whose bound could still
+        # beat the best place found so far of the same rank (the IAUS's early out, a place at a time)
+        drafts: list[tuple[int, float, Hex, Plan, float, tuple[Hex, ...]]] = []
         for end in ends:
             full = turn.path_to(end)
             cost = turn.cost_to(end)
@@ -360,8 +369,6 @@ class UtilityAgent(Player):
             path = _first_leg(s, full, tree.budget)
             if len(path) < 2 or path[-1] not in action.hexes:
                 continue
-            en_route = self._en_route(s, me, mine, full) if self.level.reactions else 0.0
-            exposure = self._exposure(s, mine, end)
             dist = min((hex_distance(end, s.view.position(f) or end) for f in foes), default=0)
             range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
             # how far the walk brings the unit towards its ideal range, per movement point it could spend
@@ -382,7 +389,14 @@ class UtilityAgent(Player):
                     if preview is None or preview.expected_damage <= 0:
                         continue
                     plan = self._attack_plan(
-                        s, send=send, target=target, preview=preview, label=w.name, stand=end, mine=mine
+                        s,
+                        send=send,
+                        target=target,
+                        preview=preview,
+                        label=w.name,
+                        stand=end,
+                        mine=mine,
+                        exposure=0.0,
                     )
                     key = plan.take_out * 2 + plan.damage * plan.value
                     if now and (best is None or key > best[0]):
@@ -390,30 +404,42 @@ class UtilityAgent(Player):
                     if later is None or key > later[0]:
                         later = (key, plan)
             if best is not None:
-                plan = replace(
-                    best[1],
-                    words=f"{action.label} to {end.q},{end.r}, then {best[1].words}",
-                    en_route=en_route,
-                    range_fit=range_fit,
-                )
-                rank = TAKE_OUT if plan.take_out >= 0.5 else ATTACK
-                yield self._option(plan, rank, person, weight=0.9)
+                words = f"{action.label} to {end.q},{end.r}, then {best[1].words}"
+                draft = replace(best[1], words=words, range_fit=range_fit)
+                rank = TAKE_OUT if draft.take_out >= 0.5 else ATTACK
+                firing = 0.0
             else:
                 # a place to fire from next turn is worth part of that attack (a line of fire beats a
-                # good distance with no sight of anyone)
+                # good distance with no sight of anyone), less the harm it risks there
                 firing = 0.0 if later is None else min(1.0, later[1].take_out + 0.5 * later[1].damage)
-                firing *= max(0.0, 1.0 - exposure)
-                plan = Plan(
+                draft = Plan(
                     send,
                     f"{action.label} to {end.q},{end.r}",
                     end=end,
-                    exposure=exposure,
-                    en_route=en_route,
                     range_fit=range_fit,
                     progress=progress,
                     gain=firing,
                 )
-                yield self._option(plan, REPOSITION, person)
+                rank = REPOSITION
+            weight = 0.9 if rank != REPOSITION else 1.0
+            bound = score_option(self._option(replace(draft, spare=spare), rank, person, weight)).score
+            drafts.append((rank, bound, end, draft, firing, full))
+        drafts.sort(key=lambda d: (-d[0], -d[1], d[2].q, d[2].r))
+        best_of: dict[int, float] = {}
+        keep = 1.0 - self.level.band
+        for rank, bound, end, draft, firing, full in drafts:
+            if bound < best_of.get(rank, 0.0) * keep:
+                continue  # even with no risk at all it could not come near the best place of its rank
+            en_route = self._en_route(s, me, mine, full) if self.level.reactions else 0.0
+            exposure = self._exposure(s, mine, end)
+            plan = replace(draft, exposure=exposure, en_route=en_route)
+            if rank == REPOSITION:
+                plan = replace(plan, gain=firing * max(0.0, 1.0 - exposure))
+            weight = 0.9 if rank != REPOSITION else 1.0
+            option = self._option(plan, rank, person, weight)
+            score = score_option(self._option(replace(plan, spare=spare), rank, person, weight)).score
+            best_of[rank] = max(best_of.get(rank, 0.0), score)
+            yield option
 
     def _blasts(self, s: _Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
         """An explosive thrown at a hex: every unit within the blast that the impact sees takes its hits,

@@ -47,6 +47,7 @@ __all__ = ["BattleScreen", "Layout"]
 
 NUMBER_KEYS = [pygame.K_1 + i for i in range(9)]
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)  # hurry a computer player along
+SPECTATOR_KEYS = (pygame.K_p, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET)  # pause, slower, faster
 
 
 class BattleScreen(GuiScene):
@@ -353,6 +354,12 @@ class BattleScreen(GuiScene):
         if c.pilot.active and not consumed:
             if event.type == pygame.KEYDOWN and event.key in SKIP_KEYS:
                 c.pilot.skip()  # the computer's waits and dice
+                return None
+            if event.type == pygame.KEYDOWN and c.session.spectating() and event.key in SPECTATOR_KEYS:
+                if event.key == pygame.K_p:
+                    c.pilot.toggle_pause()
+                else:
+                    c.pilot.faster(1 if event.key == pygame.K_RIGHTBRACKET else -1)
                 return None
             left = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
             if left and self.layout.map.collidepoint(event.pos):

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from ai.baselines import Player
+from ai.profile import personalities
 from game.commands import Command
 from game.engine.match import MatchView
 from game.save import read_save
@@ -28,7 +29,7 @@ from game.ui.session import BattleSession
 from tests.ui import battle_driver as bd
 from tests.ui.flow_kit import click_rect, default_setup, names, title_app
 from tests.ui.helpers import click, move, press, step
-from tests.ui.test_newbattle import open_new_battle
+from tests.ui.test_newbattle import open_new_battle, pick_option
 from tests.ui.test_pause import load_named, open_pause, save_as
 
 AppMaker = Callable[..., App]
@@ -42,7 +43,10 @@ def new_solo_battle(app: App, ruleset: str, seats: tuple[str, str]) -> BattleScr
     assert new.map_list is not None
     click_rect(app, new.map_list.row_rect(ranch))
     for i, seat in enumerate(seats):
-        click(app, new.buttons[f"seat_{i}_{seat.replace(':', '_')}"].rect.center)
+        level, _, person = seat.partition(":")[2].partition(":")
+        click(app, new.buttons[f"seat_{i}_ai_{level}" if level else f"seat_{i}_{seat}"].rect.center)
+        if person:  # "ai:hard:outlaw": the personality from the seat's drop-down
+            pick_option(app, new.person_drops[i], personalities()[person].name)
     click(app, new.buttons["start"].rect.center)
     battle = app.top
     assert isinstance(battle, BattleScreen), names(app)
@@ -118,7 +122,31 @@ def test_a_spectator_watches_ai_against_ai_pauses_it_and_sees_the_results(make_a
     step(app, 200)
     made = len(battle.match.log)
     assert made > 0 and any(line.kind == "ai" for line in battle.log)
-    assert "Esc pauses" in battle.controller.status_text()
+    c = battle.controller
+    assert "P pauses" in c.status_text()
+    # P pauses (the bar's Pause button turns into Resume), nothing is played meanwhile; the button resumes
+    press(app, pygame.K_p, frames=3)
+    assert c.pilot.paused and "paused" in c.status_text()
+    made = len(battle.match.log)
+    step(app, 240)
+    assert len(battle.match.log) == made
+    resume = battle.widgets.buttons["spectate_pause"]
+    assert resume.text == "Resume"
+    click(app, resume.rect.center)
+    assert not c.pilot.paused
+    # ] faster, [ slower (within 0.25x to 4x), and the bar's Faster
+    press(app, pygame.K_RIGHTBRACKET)
+    assert c.pilot.pace == 2.0
+    for _ in range(4):
+        press(app, pygame.K_LEFTBRACKET)
+    assert c.pilot.pace == 0.25
+    step(app)
+    click(app, battle.widgets.buttons["spectate_faster"].rect.center)
+    assert c.pilot.pace == 0.5
+    for _ in range(3):
+        press(app, pygame.K_RIGHTBRACKET)
+    assert c.pilot.pace == 4.0
+    made = len(battle.match.log)
     press(app, pygame.K_ESCAPE)  # the pause menu
     assert isinstance(app.top, PauseMenu), names(app)
     step(app, 240)
@@ -137,6 +165,47 @@ def test_a_spectator_watches_ai_against_ai_pauses_it_and_sees_the_results(make_a
     sides = {line.detail.split(",")[0] for line in battle.log if line.kind == "ai"}
     assert sides == set(battle.side_names.values())  # both computer players said what they did
     assert battle.controller.pilot.failures == []
+
+
+def test_a_spectator_takes_a_seat_over_and_plays_on_against_the_ai(make_app: AppMaker) -> None:
+    """The spectator's "Play <side>" button: that side is the human's from its next decision (no cover, the
+    autosave says so), the other side's computer player plays on; the battle is a solo one."""
+    app = make_app((1280, 720))
+    battle = new_solo_battle(app, "frontier", ("ai:normal", "ai:hard:outlaw"))
+    bd.zoom_to_fit(app, battle)
+    c = battle.controller
+    while not any(cmd.action not in ("deploy",) for cmd in battle.match.log):  # into the battle proper
+        if not c.pilot.hurry:
+            press(app, pygame.K_SPACE)
+        step(app)
+    step(app, 2)
+    sheriffs = battle.side_names["side1"]
+    button = battle.widgets.buttons["take_over_side1"]
+    assert button.text == f"Play {sheriffs}"
+    click(app, button.rect.center)
+    assert battle.session.seats == {"side1": "human", "side2": "ai:hard:outlaw"}
+    assert not battle.session.spectating() and not c.pilot.paused
+    assert any(line.text == f"A human takes over {sheriffs} from its computer player" for line in battle.log)
+    path = battle.session.autosave_path()
+    assert path is not None and read_save(path).seats == {"side1": "human", "side2": "ai:hard:outlaw"}
+    assert "take_over_side1" not in battle.widgets.buttons  # no spectator's bar any more
+    mine = sum(1 for cmd in battle.match.log if cmd.side == "side1")
+    theirs = sum(1 for cmd in battle.match.log if cmd.side == "side2")
+    for _ in range(3000):  # the human plays side 1 by clicks, the AI side 2 by itself
+        assert not (battle.handover or battle.handover_pending)
+        if battle.session.outcome is not None or isinstance(app.top, ResultsScene):
+            break
+        now = sum(1 for cmd in battle.match.log if cmd.side == "side2")
+        if sum(1 for cmd in battle.match.log if cmd.side == "side1") > mine + 2 and now > theirs + 2:
+            break
+        if battle.session.ai_deciding():
+            if not c.pilot.hurry:
+                press(app, pygame.K_SPACE)
+            step(app)
+        else:
+            bd.take_turn_step(app, battle)
+    assert sum(1 for cmd in battle.match.log if cmd.side == "side1") > mine  # the human's clicks
+    assert c.pilot.failures == []
 
 
 def test_save_load_and_continue_resume_the_ai_seats(make_app: AppMaker) -> None:

@@ -185,8 +185,8 @@ def test_a_human_against_the_ai_no_cover_and_a_line_per_decision(ruleset: str, l
     assert len(decided) == c.pilot.decisions == len(made) - passes
     assert [line.text for line in decided] == shown  # its line, as shown before it was made
     # a unit's move said as a place, what it risks there after
-    moves = [line.text for line in decided if " moves " in line.text]
-    assert moves and all(re.search(r" moves (to|behind|next to|into) ", t) for t in moves)
+    moves = [line.text for line in decided if re.search(" (moves|heads|sprints) ", line.text)]
+    assert moves and all(re.search(r" (moves|heads|sprints) (to|for|behind|next to|into) ", t) for t in moves)
     assert any("; exposure after: " in line.text for line in decided)
     for line in decided:
         assert line.detail.startswith(f"{c.side_names['side2']}, {level.title()} AI\n")
@@ -386,3 +386,18 @@ def test_a_move_is_said_as_a_place_and_the_exposure_after_as_a_share() -> None:
         "exposure after: 17%"
     )
     assert decision_line(m, "side1", cmd, "Take Cover", None) == f"{m.identity(unit).name}: Take Cover"
+    deploy = Command("deploy", unit, hex=covered, side="side1")
+    assert decision_line(m, "side1", deploy, f"deploy at {covered.q},{covered.r}", None) == (
+        f"{m.identity(unit).name} deploys at the {bf.terrain_at(covered).name} ({covered.q},{covered.r})"
+    )
+    deploy = Command("deploy", unit, hex=open_hex, side="side1")
+    assert decision_line(m, "side1", deploy, f"deploy at {open_hex.q},{open_hex.r}", None).endswith(
+        f" deploys in the open ({open_hex.q},{open_hex.r})"
+    )
+    # the first leg of a walk planned for the whole turn heads for the place; a Sprint sprints
+    leg = Command("move", unit, path=(open_hex,), side="side1")
+    said = decision_line(m, "side1", leg, f"Move to {h.q},{h.r}", None)
+    assert said.startswith(f"{m.identity(unit).name} heads ") and said.endswith(f"({h.q},{h.r})")
+    assert decision_line(m, "side1", cmd, f"Sprint to {h.q},{h.r}", None).startswith(
+        f"{m.identity(unit).name} sprints "
+    )

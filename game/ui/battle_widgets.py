@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core.text import HyperlinkTextChunk
 from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
 from game.rules import LegalAction
@@ -120,14 +121,11 @@ class BattleWidgets:
             self._build_spectator(manager, bar, room, inner_h, lay)
         elif c.pilot.active:  # the computer has the decision: the bar says so instead of offering actions
             side = c.session.deciding_side() or ""
-            who = f"{c.side_names.get(side, side)} \u2014 {c.session.seat_label(side)}"
-            hint = "your turn comes back to you"
+            who = f"{c.side_names.get(side, side)} ({c.session.seat_label(side)})"
             said = manager.get_theme().get_font(["label"])
             UILabel(
                 pygame.Rect(lay.px(12), lay.px(4), room - lay.px(12), inner_h - lay.px(8)),
-                fit_gui_text(
-                    said, f"{who} is playing ({hint}); click or Space hurries it", room - lay.px(30)
-                ),
+                fit_gui_text(said, f"{who} is playing \u2014 click or Space hurries it", room - lay.px(30)),
                 manager=manager,
                 container=bar,
                 object_id="#ai_playing",
@@ -295,7 +293,11 @@ class BattleWidgets:
         if box.scroll_bar is not None and box.text_box_layout is not None:
             y -= box.scroll_bar.start_percentage * box.text_box_layout.layout_rect.height
         pieces = []
-        for chunk in box.link_hover_chunks:
+        # every piece from the laid-out rows: pygame-gui's own hover list (link_hover_chunks) misses the
+        # first pieces of a link that wraps
+        rows = box.text_box_layout.layout_rows if box.text_box_layout is not None else []
+        chunks = [item for row in rows for item in row.items if isinstance(item, HyperlinkTextChunk)]
+        for chunk in chunks or box.link_hover_chunks:
             rect = pygame.Rect((int(x) + chunk.x, int(y) + chunk.y), chunk.size)
             if box.rect.contains(rect):
                 pieces.append((str(chunk.href), rect))

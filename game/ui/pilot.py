@@ -134,7 +134,8 @@ def explain(decision: Decision) -> str:
     return "\n".join(lines)
 
 
-MOVE_TO = re.compile(r"^Move to (-?\d+),(-?\d+)")
+DEPLOY_AT = re.compile(r"^deploy at (-?\d+),(-?\d+)$")
+MOVE_TO = re.compile(r"^([A-Z][a-z]+) to (-?\d+),(-?\d+)")  # "Move to 3,4", "Sprint to 3,4": a walk
 
 
 def place_words(bf: Battlefield, h: Hex, foes: list[Hex]) -> str:
@@ -155,13 +156,14 @@ def place_words(bf: Battlefield, h: Hex, foes: list[Hex]) -> str:
 
 
 def decision_line(match: Match, side: str, command: Command, words: str, exposure: float | None) -> str:
-    """A computer player's decision as its combat-log line: the unit, the AI's own words with a move's
+    """A computer player's decision as its combat-log line: the unit, the AI's own words with a walk's
     destination said as a place ("Outlaw 2 moves behind the fence (6,4), then Rifle at Deputy: 50% to
-    hit"), and the share of its health it expects to lose where it ends ("exposure after: 17%")."""
+    hit"; "heads" when this walk is the first leg of one planned for the turn), and the share of its
+    health it expects to lose where it ends ("exposure after: 17%")."""
     who = match.identity(command.actor).name if command.actor else ""
     found = MOVE_TO.match(words)
-    if found is not None and who:
-        h = Hex(int(found[1]), int(found[2]))
+    if found is not None and who and command.path:
+        h = Hex(int(found[2]), int(found[3]))
         foes = [
             p
             for u in match.units()
@@ -170,8 +172,19 @@ def decision_line(match: Match, side: str, command: Command, words: str, exposur
         try:
             place = place_words(match.battlefield, h, foes)
         except KeyError:  # not a hex of the map: the AI's words as they are
-            place = f"to {found[1]},{found[2]}"
-        line = f"{who} moves {place} ({found[1]},{found[2]}){words[found.end() :]}"
+            place = f"to {found[2]},{found[3]}"
+        # a walk planned for the whole turn goes its first leg now: it heads for the place
+        verb = f"{found[1].lower()}s" if command.path[-1] == h else "heads"
+        if verb == "heads" and place.startswith("to "):
+            place = f"for {place.removeprefix('to ')}"
+        line = f"{who} {verb} {place} ({found[2]},{found[3]}){words[found.end() :]}"
+    elif (placed := DEPLOY_AT.match(words)) is not None and who and command.hex is not None:
+        try:
+            place = place_words(match.battlefield, command.hex, [])
+        except KeyError:
+            place = f"at {placed[1]},{placed[2]}"
+        place = f"at {place.removeprefix('to ')}" if place.startswith("to ") else place.replace("into", "in")
+        line = f"{who} deploys {place} ({placed[1]},{placed[2]})"
     else:
         line = f"{who}: {words}" if who else words
     if exposure is not None:

@@ -59,7 +59,11 @@ def hover_a_decision(app: App, battle: BattleScreen) -> str:
     links = battle.widgets.link_rects()
     if not links:
         return ""
-    href = max(links, key=lambda h: links[h].y)
+    pieces = battle.widgets._link_pieces()
+    wrapped = [h for h in links if sum(1 for p, _r in pieces if p == h) > 1]
+    # the newest line, or one that wraps: its first piece shows the tooltip too (not only its last)
+    href = max(wrapped or links, key=lambda h: links[h].y)
+    assert links[href] == min((r for p, r in pieces if p == href), key=lambda r: (r.y, r.x))
     move(links[href].center)
     step(app, 2)
     tip = battle.widgets.log_tip
@@ -124,6 +128,19 @@ def test_a_spectator_watches_ai_against_ai_pauses_it_and_sees_the_results(make_a
     assert made > 0 and any(line.kind == "ai" for line in battle.log)
     c = battle.controller
     assert "P pauses" in c.status_text()
+    # a long line wraps in the log: the pointer on its first piece shows its tooltip
+    press(app, pygame.K_p)
+    step(app, 2)
+    pieces = battle.widgets._link_pieces()
+    wrapped = [h for h, _r in pieces if sum(1 for p, _q in pieces if p == h) > 1]
+    assert wrapped, "no AI line wraps in the log"
+    first = min((r for p, r in pieces if p == wrapped[-1]), key=lambda r: (r.y, r.x))
+    move(first.center)
+    step(app, 2)
+    assert battle.widgets.hovered_link() == wrapped[-1] and battle.widgets.log_tip is not None
+    assert "Score " in str(battle.widgets.log_tip.text_block.html_text)
+    move(battle.layout.map.center)
+    press(app, pygame.K_p)
     # P pauses (the bar's Pause button turns into Resume), nothing is played meanwhile; the button resumes
     press(app, pygame.K_p, frames=3)
     assert c.pilot.paused and "paused" in c.status_text()

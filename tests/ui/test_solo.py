@@ -206,6 +206,7 @@ def test_a_spectator_takes_a_seat_over_and_plays_on_against_the_ai(make_app: App
     path = battle.session.autosave_path()
     assert path is not None and read_save(path).seats == {"side1": "human", "side2": "ai:hard:outlaw"}
     assert "take_over_side1" not in battle.widgets.buttons  # no spectator's bar any more
+    assert battle.session.undo_problem() == "the computer player's moves stand"  # its moves are not undone
     mine = sum(1 for cmd in battle.match.log if cmd.side == "side1")
     theirs = sum(1 for cmd in battle.match.log if cmd.side == "side2")
     for _ in range(3000):  # the human plays side 1 by clicks, the AI side 2 by itself

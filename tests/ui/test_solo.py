@@ -17,13 +17,18 @@ from ai.profile import personalities
 from game.commands import Command
 from game.engine.match import MatchView
 from game.save import read_save
+from game.tiledmap import load_tiled_map
 from game.ui.app import App
 from game.ui.battle import BattleScreen
+from game.ui.demo import demo_command, demo_match
 from game.ui.dialogs import ConfirmDialog, MessageDialog
 from game.ui.flow import Flow
+from game.ui.gui import Shell
 from game.ui.load_screen import LoadScene
 from game.ui.newbattle import BattleSetup
 from game.ui.pause import PauseMenu
+from game.ui.pilot import SHOW_SECONDS
+from game.ui.prefs import Prefs
 from game.ui.results import ResultsScene
 from game.ui.session import BattleSession
 from tests.ui import battle_driver as bd
@@ -321,3 +326,34 @@ def test_a_broken_ai_is_shown_its_side_passes_to_the_human_and_the_autosave_is_i
     resumed = BattleSession.load(path)
     assert resumed.match.digest() == digest and resumed.seats == {"side1": "human", "side2": "human"}
     assert Flow(battle.shell).autosave_dir == path.parent
+
+
+def test_the_ais_move_is_brought_into_view_whole(make_app: AppMaker) -> None:
+    """At zoom 1 (the map larger than its area), the unit the AI is about to move and its target are both
+    well inside the map area when the move is shown (not at its edge: the tokens whole)."""
+    app = make_app((1280, 720))
+    match = demo_match("frontier", seed=3)
+    assert match.map_path is not None
+    session = BattleSession(match, None, seats={"side1": "human", "side2": "ai:normal"})
+    screen = BattleScreen(Shell(prefs=Prefs()), session, load_tiled_map(match.map_path), app.size)
+    app.push(screen)
+    pilot = screen.controller.pilot
+    cam = screen.view.camera
+    shown = 0
+    for _ in range(6000):
+        if not session.ai_deciding():
+            screen.send(demo_command(match))
+        step(app)
+        plan = pilot.plan
+        if plan is None or not (plan.command.path and plan.command.target) or pilot.wait < SHOW_SECONDS - 0.1:
+            continue
+        half = screen.tmap.geometry.tile_height // 2
+        for unit in (plan.command.actor, plan.command.target):
+            where = match.position(unit)
+            assert where is not None
+            x, y = cam.map_to_screen(*screen.tmap.geometry.hex_center(where))
+            assert half <= x <= cam.view_w - half and half <= y <= cam.view_h - half, (unit, x, y)
+        shown += 1
+        if shown >= 3:
+            break
+    assert shown >= 3, "the AI made fewer than three attacking walks"

@@ -303,14 +303,16 @@ class BattleController:
         self.after_change([])
 
     def take_over(self, side: str) -> None:
-        """A spectator takes ``side``'s seat from its computer player (the other side plays on): the battle
-        is a solo one from here, saved so; no hand-over cover (the new player is at the screen)."""
+        """A spectator takes ``side``'s seat from its computer player (the other side plays on, at pace 1
+        again): the battle is a solo one from here, saved so; no hand-over cover (the new player is at
+        the screen)."""
         if not self.session.is_ai(side) or self.session.outcome is not None:
             return
         self.session.hand_to_human(side)
         self.session.last_side = side
         self.pilot.reset()
         self.pilot.paused = False
+        self.pilot.pace = 1.0  # the other side's computer player at the readable pace of a solo battle
         self.ai_move = None
         name = self.side_names.get(side, side)
         self.feed.note(f"A human takes over {name} from its computer player")

@@ -202,11 +202,13 @@ def test_a_spectator_takes_a_seat_over_and_plays_on_against_the_ai(make_app: App
         step(app)
     step(app, 2)
     sheriffs = battle.side_names["side1"]
+    press(app, pygame.K_RIGHTBRACKET)  # watched at twice the pace
+    assert c.pilot.pace == 2.0
     button = battle.widgets.buttons["take_over_side1"]
     assert button.text == f"Play {sheriffs}"
     click(app, button.rect.center)
     assert battle.session.seats == {"side1": "human", "side2": "ai:hard:outlaw"}
-    assert not battle.session.spectating() and not c.pilot.paused
+    assert not battle.session.spectating() and not c.pilot.paused and c.pilot.pace == 1.0
     assert any(line.text == f"A human takes over {sheriffs} from its computer player" for line in battle.log)
     path = battle.session.autosave_path()
     assert path is not None and read_save(path).seats == {"side1": "human", "side2": "ai:hard:outlaw"}

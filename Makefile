@@ -87,6 +87,7 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle.png
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle_assign.png --decision assign
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle_joker.png --ruleset frontier --decision prompt
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/solo.png --ruleset frontier --decision ai
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks .fuzz .soak build dist *.egg-info

@@ -71,6 +71,10 @@ class Decision:
     score: float = 0.0
     breakdown: tuple[tuple[str, float, float], ...] = ()  # (consideration, input, score)
     others: tuple[tuple[str, float], ...] = ()
+    # a unit's own move, attack or stay: where it ends, and the share of its health it expects to lose
+    # there before its next turn (the exposure its considerations weighed); None for other decisions
+    end: Hex | None = None
+    exposure: float | None = None
 
     def explain(self) -> str:
         parts = ", ".join(f"{name} {value:.2f}" for name, _, value in self.breakdown)
@@ -950,6 +954,15 @@ def _pct(p: Fraction) -> str:
 def _decision(pick: Scored[Plan], scored: list[Scored[Plan]]) -> Decision:
     breakdown = tuple((part.name, part.raw, part.score) for part in pick.parts)
     others = tuple((s.option.label, s.score) for s in scored[:5] if s is not pick)
+    plan = pick.option.subject
+    placed = plan.kind in ("attack", "walk", "stay")
     return Decision(
-        pick.option.subject.command, pick.option.label, pick.option.rank, pick.score, breakdown, others
+        plan.command,
+        pick.option.label,
+        pick.option.rank,
+        pick.score,
+        breakdown,
+        others,
+        plan.end if placed else None,
+        plan.exposure if placed else None,
     )

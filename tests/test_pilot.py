@@ -6,6 +6,7 @@ seat passes to a human and the autosave is intact; a resumed battle decides as o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,14 +15,16 @@ import pytest
 from ai.baselines import Player
 from ai.controllers import make_player
 from ai.runner import play
+from game.battlefield import Cover
 from game.commands import Command
 from game.engine.match import Match, MatchView
+from game.hexgrid import Hex, hex_add, hex_scale, hex_subtract
 from game.posses import default_posses
 from game.rules import get_ruleset
 from game.save import read_save
 from game.ui.combatlog import LogLine
 from game.ui.controller import BattleController
-from game.ui.pilot import QUICK_SECONDS, SHOW_SECONDS, THINK_SECONDS, AiPilot
+from game.ui.pilot import QUICK_SECONDS, SHOW_SECONDS, THINK_SECONDS, AiPilot, decision_line, place_words
 from game.ui.session import BattleSession
 from tests.rules import frontier_kit, rift_kit
 from tests.rules.frontier_kit import at, open_map
@@ -180,7 +183,11 @@ def test_a_human_against_the_ai_no_cover_and_a_line_per_decision(ruleset: str, l
     made = [cmd for cmd in c.match.log if cmd.side == "side2"]
     assert c.pilot.failures == []
     assert len(decided) == c.pilot.decisions == len(made) - passes
-    assert [line.text.split(": ", 1)[1] for line in decided] == shown  # its words, as shown before
+    assert [line.text for line in decided] == shown  # its line, as shown before it was made
+    # a unit's move said as a place, what it risks there after
+    moves = [line.text for line in decided if re.search(" (moves|heads|sprints) ", line.text)]
+    assert moves and all(re.search(r" (moves|heads|sprints) (to|for|behind|next to|into) ", t) for t in moves)
+    assert any("; exposure after: " in line.text for line in decided)
     for line in decided:
         assert line.detail.startswith(f"{c.side_names['side2']}, {level.title()} AI\n")
         assert "Score " in line.detail
@@ -337,3 +344,60 @@ def test_the_pilot_is_the_controllers() -> None:
     assert isinstance(c.pilot, AiPilot) and not c.pilot.active
     c.advance(FRAME, 1.0)
     assert c.pilot.thinking is None and c.pilot.decisions == 0
+
+
+def test_a_move_is_said_as_a_place_and_the_exposure_after_as_a_share() -> None:
+    """The log line's words (issue 12: "Outlaw 2 moves behind the fence and shoots the Deputy: 50% to hit;
+    exposure after: 17%"): onto a hex that gives cover, behind what gives cover between the unit and the
+    nearest foe, next to it when it is not between them, into the open when nothing is near."""
+    m = _match("frontier")
+    bf = m.battlefield
+    hexes = [h for h in bf.hexes_within(Hex(0, 0), 60) if bf.in_bounds(h)]
+    covered = next(h for h in hexes if bf.terrain_at(h).cover != Cover.NONE)
+    assert place_words(bf, covered, []) == f"to the {bf.terrain_at(covered).name}"
+
+    def shelters(h: Hex) -> list[Hex]:
+        return [n for n in bf.neighbors(h) if bf.terrain_at(n).cover != Cover.NONE or bf.blocks_sight(n)]
+
+    open_hex = next(h for h in hexes if bf.terrain_at(h).cover == Cover.NONE and not shelters(h))
+    assert place_words(bf, open_hex, []) == "into the open"
+    h = next(
+        h
+        for h in hexes
+        if bf.terrain_at(h).cover == Cover.NONE and len(shelters(h)) == 1 and not bf.blocks_sight(h)
+    )
+    wall = shelters(h)[0]
+    step = hex_subtract(wall, h)
+    name = bf.terrain_at(wall).name
+    assert (
+        place_words(bf, h, [hex_add(wall, hex_scale(step, 2))]) == f"behind the {name}"
+    )  # the foe beyond the wall
+    assert (
+        place_words(bf, h, [hex_subtract(h, hex_scale(step, 2))]) == f"next to the {name}"
+    )  # the foe on this side
+    unit = next(u for u in m.units() if m.identity(u).side == "side1")
+    cmd = Command("move", unit, path=(h,), side="side1")
+    line = decision_line(m, "side1", cmd, f"Move to {h.q},{h.r}, then Rifle at Outlaw: 50% to hit", 0.17)
+    said = place_words(
+        bf, h, [p for u in m.units() if m.identity(u).side == "side2" and (p := m.position(u))]
+    )
+    assert line == (
+        f"{m.identity(unit).name} moves {said} ({h.q},{h.r}), then Rifle at Outlaw: 50% to hit; "
+        "exposure after: 17%"
+    )
+    assert decision_line(m, "side1", cmd, "Take Cover", None) == f"{m.identity(unit).name}: Take Cover"
+    deploy = Command("deploy", unit, hex=covered, side="side1")
+    assert decision_line(m, "side1", deploy, f"deploy at {covered.q},{covered.r}", None) == (
+        f"{m.identity(unit).name} deploys at the {bf.terrain_at(covered).name} ({covered.q},{covered.r})"
+    )
+    deploy = Command("deploy", unit, hex=open_hex, side="side1")
+    assert decision_line(m, "side1", deploy, f"deploy at {open_hex.q},{open_hex.r}", None).endswith(
+        f" deploys in the open ({open_hex.q},{open_hex.r})"
+    )
+    # the first leg of a walk planned for the whole turn heads for the place; a Sprint sprints
+    leg = Command("move", unit, path=(open_hex,), side="side1")
+    said = decision_line(m, "side1", leg, f"Move to {h.q},{h.r}", None)
+    assert said.startswith(f"{m.identity(unit).name} heads ") and said.endswith(f"({h.q},{h.r})")
+    assert decision_line(m, "side1", cmd, f"Sprint to {h.q},{h.r}", None).startswith(
+        f"{m.identity(unit).name} sprints "
+    )

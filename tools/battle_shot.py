@@ -1,7 +1,7 @@
 """A screenshot of the battle screen mid-fight with an attack being aimed (the README's picture).
 
 Usage: SDL_VIDEODRIVER=dummy python -m tools.battle_shot OUT.png [--ruleset rift|frontier] [--size WxH]
-       [--decision assign|prompt]
+       [--decision assign|prompt|ai]
 
 The battle is the demonstration battle (``game.ui.demo``: the default posses, a rule-free player) played
 until a unit of the deciding side has an attack that reaches a foe; that attack is chosen and the mouse
@@ -10,7 +10,10 @@ put on the foe, so the picture shows the targets, the line of sight, the hit cha
 ``--decision assign`` plays on (over seeds) until a roll's hits can go to more than one target, puts the
 first die on one target and points at another with the second die in the tray (the dice chips, the banner,
 the dice under a target and the stress preview); ``--decision prompt`` until the ruleset's prompt banner is
-up for anything else (a reaction window; the Frontier Joker's buttons).
+up for anything else (a reaction window; the Frontier Joker's buttons); ``--decision ai`` plays a solo
+battle (side 2 the normal AI, side 1 the rule-free player) until the AI shows a walk that attacks (a
+charge) before making it: its path and target on the map, its line on the status line (README, "Solo
+play").
 """
 
 from __future__ import annotations
@@ -39,9 +42,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--ruleset", choices=("rift", "frontier"), default="rift")
     parser.add_argument("--size", default="1280x720")
-    parser.add_argument("--decision", choices=("assign", "prompt"), default="")
+    parser.add_argument("--decision", choices=("assign", "prompt", "ai"), default="")
     args = parser.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
+    if args.decision == "ai":
+        return ai_shot(args.out, args.ruleset, (w, h))
     if args.decision:
         return decision_shot(args.out, args.ruleset, args.decision, (w, h))
     match = demo_match(args.ruleset, seed=11)
@@ -168,6 +173,48 @@ def decision_shot(out: Path, ruleset: str, decision: str, size: tuple[int, int])
             print(f"wrote {out} (seed {seed})")
             return 0
         print(f"battle_shot: no {decision} decision came up", file=sys.stderr)
+        return 1
+    finally:
+        pygame.display.quit()
+
+
+def ai_shot(out: Path, ruleset: str, size: tuple[int, int]) -> int:
+    """See the module text: the AI's charge shown before it is made."""
+    import pygame
+
+    from game.tiledmap import load_tiled_map
+    from game.ui.app import App
+    from game.ui.battle import BattleScreen
+    from game.ui.demo import demo_command, demo_match
+    from game.ui.gui import Shell
+    from game.ui.prefs import Prefs
+    from game.ui.session import BattleSession
+
+    match = demo_match(ruleset, seed=3)
+    assert match.map_path is not None
+    app = App(size, "Hexslinger")
+    try:
+        session = BattleSession(match, None, seats={"side1": "human", "side2": "ai:normal"})
+        screen = BattleScreen(Shell(prefs=Prefs()), session, load_tiled_map(match.map_path), app.size)
+        app.push(screen)
+        app.step(1 / 60)
+        area = screen.layout.map  # the whole map in view
+        w, h = screen.tmap.geometry.map_pixel_size(screen.tmap.width, screen.tmap.height)
+        screen.view.set_zoom(min((area.width - 10) / w, (area.height - 10) / h))
+        pilot = screen.controller.pilot
+        for _ in range(20_000):
+            if session.outcome is not None:
+                break
+            if not session.ai_deciding():
+                screen.send(demo_command(match))
+            app.step(1 / 60)
+            plan = pilot.plan
+            if plan is not None and plan.command.path and plan.command.target and pilot.wait < 0.3:
+                app.step(1 / 60)
+                app.save_screenshot(out)
+                print(f"wrote {out}")
+                return 0
+        print("battle_shot: the AI made no charge", file=sys.stderr)
         return 1
     finally:
         pygame.display.quit()

@@ -47,6 +47,7 @@ __all__ = ["BattleScreen", "Layout"]
 
 NUMBER_KEYS = [pygame.K_1 + i for i in range(9)]
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)  # hurry a computer player along
+SPECTATOR_KEYS = (pygame.K_p, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET)  # pause, slower, faster
 
 
 class BattleScreen(GuiScene):
@@ -224,13 +225,18 @@ class BattleScreen(GuiScene):
 
     def show_hexes(self, hexes: tuple[Hex, ...]) -> None:
         """Bring tiles into view (what a computer player is about to do): the camera moves to their middle
-        only when one of them is off the map area."""
+        only when one of them is off the map area or so near its edge that its token would be cut."""
         cam = self.view.camera
-        margin = 24
-        for h in hexes:
-            x, y = cam.map_to_screen(*self.tmap.geometry.hex_center(h))
+        geometry = self.tmap.geometry
+        margin = round(max(geometry.tile_width, geometry.tile_height) * cam.zoom * 0.6) + 4
+        points = [geometry.hex_center(h) for h in hexes]
+        for px, py in points:
+            x, y = cam.map_to_screen(px, py)
             if not (margin <= x <= cam.view_w - margin and margin <= y <= cam.view_h - margin):
-                self.centre_on_hexes(hexes)
+                # the middle of the box around them (a mean would lean towards where most of them are)
+                cam.center_x = (min(p[0] for p in points) + max(p[0] for p in points)) / 2
+                cam.center_y = (min(p[1] for p in points) + max(p[1] for p in points)) / 2
+                cam.clamp()
                 return
 
     # -- widgets ----------------------------------------------------------------------------------------
@@ -353,6 +359,12 @@ class BattleScreen(GuiScene):
         if c.pilot.active and not consumed:
             if event.type == pygame.KEYDOWN and event.key in SKIP_KEYS:
                 c.pilot.skip()  # the computer's waits and dice
+                return None
+            if event.type == pygame.KEYDOWN and c.session.spectating() and event.key in SPECTATOR_KEYS:
+                if event.key == pygame.K_p:
+                    c.pilot.toggle_pause()
+                else:
+                    c.pilot.faster(1 if event.key == pygame.K_RIGHTBRACKET else -1)
                 return None
             left = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
             if left and self.layout.map.collidepoint(event.pos):

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core.text import HyperlinkTextChunk
 from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
 from game.rules import LegalAction
@@ -116,16 +117,15 @@ class BattleWidgets:
             if entry.selected:
                 button.set_selected(True)
             self.action_buttons.append((button, entry.action))
-        if c.pilot.active:  # the computer has the decision: the bar says so instead of offering actions
+        if c.pilot.active and c.session.spectating():  # nobody at the screen plays: a spectator's controls
+            self._build_spectator(manager, bar, room, inner_h, lay)
+        elif c.pilot.active:  # the computer has the decision: the bar says so instead of offering actions
             side = c.session.deciding_side() or ""
-            who = f"{c.side_names.get(side, side)} \u2014 {c.session.seat_label(side)}"
-            hint = "it plays itself, Esc pauses" if c.session.spectating() else "your turn comes back to you"
+            who = f"{c.side_names.get(side, side)} ({c.session.seat_label(side)})"
             said = manager.get_theme().get_font(["label"])
             UILabel(
                 pygame.Rect(lay.px(12), lay.px(4), room - lay.px(12), inner_h - lay.px(8)),
-                fit_gui_text(
-                    said, f"{who} is playing ({hint}); click or Space hurries it", room - lay.px(30)
-                ),
+                fit_gui_text(said, f"{who} is playing \u2014 click or Space hurries it", room - lay.px(30)),
                 manager=manager,
                 container=bar,
                 object_id="#ai_playing",
@@ -141,6 +141,75 @@ class BattleWidgets:
                 container=bar,
                 tooltip=spec.tooltip,
                 enabled=spec.enabled,
+                class_id="@action",
+            )
+
+    def _build_spectator(
+        self, manager: GuiManager, bar: UIPanel, room: int, inner_h: int, lay: Layout
+    ) -> None:
+        """A battle between computer players: who plays now and at what pace on top, then Pause / Resume,
+        Slower, Faster, Skip turn and a button per side to take its seat over (the battle goes on as a
+        solo one)."""
+        c = self.controller
+        pilot = c.pilot
+        side = c.session.deciding_side() or ""
+        who = f"{c.side_names.get(side, side)} \u2014 {c.session.seat_label(side)}"
+        state = "paused" if pilot.paused else f"pace {pilot.pace:g}\u00d7"
+        said = manager.get_theme().get_font(["label"])
+        top_h = (inner_h - lay.px(8)) // 2
+        UILabel(
+            pygame.Rect(lay.px(12), lay.px(2), room - lay.px(12), top_h),
+            fit_gui_text(said, f"Watching: {who} is playing ({state})", room - lay.px(30)),
+            manager=manager,
+            container=bar,
+            object_id="#ai_playing",
+        )
+        specs: list[tuple[str, str, Callable[[], None], str]] = [
+            (
+                "spectate_pause",
+                "Resume" if pilot.paused else "Pause",
+                pilot.toggle_pause,
+                "Pause or resume (P)",
+            ),
+            ("spectate_slower", "Slower", lambda: pilot.faster(-1), "A slower pace ([)"),
+            ("spectate_faster", "Faster", pilot.faster, "A faster pace (])"),
+            ("spectate_skip", "Skip turn", pilot.skip, "Skip the waits and dice of this turn (Space)"),
+        ]
+        for s in c.session.seats:
+            name = c.side_names.get(s, s)
+            specs.append(
+                (
+                    f"take_over_{s}",
+                    f"Play {name}",
+                    functools.partial(c.take_over, s),
+                    f"Take over {name} from its computer player: the battle goes on as a solo one",
+                )
+            )
+        face = font(max(9, round(13 * lay.s)), bold=True)
+        gap = lay.px(4)
+        free = room - lay.px(6) - gap * (len(specs) - 1)
+        # each button as wide as its words, the room left shared out (a long side name is cut last)
+        needs = [face.size(text)[0] + lay.px(16) for _key, text, _command, _tip in specs]
+        spare = (free - sum(needs)) // len(needs)
+        if spare < 0:  # the controls take what they need first, the side buttons share the rest
+            fixed = sum(needs[:4])
+            rest = max(lay.px(40), (free - fixed) // max(1, len(specs) - 4))
+            needs = needs[:4] + [rest] * (len(specs) - 4)
+            if fixed + rest * (len(specs) - 4) > free:
+                needs = [free // len(specs)] * len(specs)
+            spare = 0
+        y = lay.px(4) + top_h
+        h = inner_h - lay.px(8) - top_h
+        x = lay.px(6)
+        for (key, text, command, tip), need in zip(specs, needs, strict=True):
+            rect = pygame.Rect(x, y, need + spare, h)
+            x = rect.right + gap
+            self.buttons[key] = self.scene.button(
+                rect,
+                fit_text(face, text, rect.width - lay.px(10)),
+                command,
+                container=bar,
+                tooltip=tip,
                 class_id="@action",
             )
 
@@ -224,7 +293,11 @@ class BattleWidgets:
         if box.scroll_bar is not None and box.text_box_layout is not None:
             y -= box.scroll_bar.start_percentage * box.text_box_layout.layout_rect.height
         pieces = []
-        for chunk in box.link_hover_chunks:
+        # every piece from the laid-out rows: pygame-gui's own hover list (link_hover_chunks) misses the
+        # first pieces of a link that wraps
+        rows = box.text_box_layout.layout_rows if box.text_box_layout is not None else []
+        chunks = [item for row in rows for item in row.items if isinstance(item, HyperlinkTextChunk)]
+        for chunk in chunks or box.link_hover_chunks:
             rect = pygame.Rect((int(x) + chunk.x, int(y) + chunk.y), chunk.size)
             if box.rect.contains(rect):
                 pieces.append((str(chunk.href), rect))

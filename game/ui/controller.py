@@ -184,6 +184,9 @@ class BattleController:
             picker is not None and picker.command() is not None,
             picker is not None and tuple(picker.slots),
             tuple(self.session.seats.values()),
+            self.pilot.paused,
+            self.pilot.pace,
+            self.pilot.active,
         )
 
     # -- after a command ----------------------------------------------------------------------------------
@@ -280,11 +283,9 @@ class BattleController:
         events, reason = self.session.try_apply(move.command)
         if reason is not None:
             return reason
-        who = self.match.identity(move.command.actor).name if move.command.actor else ""
         side = self.side_names.get(move.side, move.side)
-        self.feed.decision(
-            f"{who or side}: {move.words}", f"{side}, {self.session.seat_label(move.side)}\n{move.detail}"
-        )
+        line = move.words if move.command.actor else f"{side}: {move.words}"
+        self.feed.decision(line, f"{side}, {self.session.seat_label(move.side)}\n{move.detail}")
         self.message = ""
         self.feed.take(events)
         self.after_change(events)
@@ -299,6 +300,23 @@ class BattleController:
         name = self.side_names.get(failure.side, failure.side)
         self.feed.note(f"The computer player of {name} failed; a human plays {name} now")
         self.message = f"{name} is yours now: its computer player failed ({failure.reason})"
+        self.after_change([])
+
+    def take_over(self, side: str) -> None:
+        """A spectator takes ``side``'s seat from its computer player (the other side plays on, at pace 1
+        again): the battle is a solo one from here, saved so; no hand-over cover (the new player is at
+        the screen)."""
+        if not self.session.is_ai(side) or self.session.outcome is not None:
+            return
+        self.session.hand_to_human(side)
+        self.session.last_side = side
+        self.pilot.reset()
+        self.pilot.paused = False
+        self.pilot.pace = 1.0  # the other side's computer player at the readable pace of a solo battle
+        self.ai_move = None
+        name = self.side_names.get(side, side)
+        self.feed.note(f"A human takes over {name} from its computer player")
+        self.message = f"You play {name} now"
         self.after_change([])
 
     # -- choosing and aiming ------------------------------------------------------------------------------
@@ -551,8 +569,10 @@ class BattleController:
         """A frame of ``dt`` seconds at animation speed ``speed``: age the dice and floaters, bring the
         cover up once they are done; True once, when the battle is over and its last roll has been seen."""
         self.clock += dt
-        self.feed.advance(dt * max(0.1, speed))
-        self.pilot.tick(dt * max(0.1, speed))
+        pilot = self.pilot
+        if not (pilot.paused and pilot.active):  # a spectator's pause stops the dice too
+            self.feed.advance(dt * max(0.1, speed) * (pilot.pace if pilot.active else 1.0))
+        pilot.tick(dt * max(0.1, speed))
         if self.handover_pending and not self.feed.busy:
             self.handover_pending = False
             self.handover = self.session.needs_handover() and self.session.outcome is None
@@ -569,8 +589,10 @@ class BattleController:
         who = f"{self.side_names.get(side, side)} ({self.session.seat_label(side)})"
         move = self.ai_move
         doing = f"{who}: {move.words}" if move is not None else f"{who} is thinking\u2026"
-        hint = "Esc pauses, click or Space skips" if self.session.spectating() else "click or Space skips"
+        hint = "P pauses, [ ] pace, Space skips" if self.session.spectating() else "click or Space skips"
         pace = "skipping\u2026" if self.pilot.hurry else hint
+        if self.pilot.paused:
+            pace = "paused (P resumes)"
         return f"{doing}   \u2022   {pace}"
 
     def status_text(self) -> str:

@@ -26,6 +26,9 @@ FIXED_KEYS: Final = (
     ("Ctrl+Z", "Undo"),
     ("Mouse wheel", "Zoom"),
     ("Drag", "Pan the map"),
+    ("Space, click", "Hurry the computer player"),
+    ("P", "Pause or resume (two computer players)"),
+    ("[  ]", "Slower, faster (two computer players)"),
 )
 
 

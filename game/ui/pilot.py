@@ -17,7 +17,9 @@ steps, one a frame at most, so no frame does more than one decision's work:
    damage are shown as for a player; the pilot waits for them).
 
 A click or a key (:meth:`AiPilot.skip`) skips the waits and the dice until a new turn begins or a human
-decides. The waits are in seconds at animation speed 1 (the caller passes ``dt`` times the speed).
+decides. The waits are in seconds at animation speed 1 (the caller passes ``dt`` times the speed), times
+the pilot's own pace (:attr:`AiPilot.pace`, one of ``PACES``: a spectator's slower or faster). A paused
+pilot (:attr:`AiPilot.paused`, a spectator's pause) takes no step at all.
 
 A failure is never swallowed: a player that raises, returns something that is not a command, or a
 command the rules refuse, is reported (:attr:`AiPilot.failures`, the screen shows it), its side passes to
@@ -31,6 +33,7 @@ never interrupted would, and the window plays exactly like ``ai.runner.play`` wi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -38,11 +41,15 @@ from typing import Protocol
 from ai.agent import ATTACK, END, REPOSITION, TAKE_OUT, Decision
 from ai.baselines import Player
 from ai.controllers import ControllerError, make_player
+from game.battlefield import Battlefield, Cover
 from game.commands import Command
+from game.engine.match import Match
+from game.hexgrid import Hex, hex_distance
 from game.ui.battle_feed import BattleFeed
 from game.ui.session import BattleSession
 
 __all__ = [
+    "PACES",
     "QUICK_SECONDS",
     "SHOW_SECONDS",
     "THINK_SECONDS",
@@ -51,12 +58,15 @@ __all__ = [
     "AiPilot",
     "PilotHost",
     "PlayerFactory",
+    "decision_line",
     "explain",
+    "place_words",
 ]
 
 THINK_SECONDS = 0.3  # the thinking mark before a decision
 SHOW_SECONDS = 0.7  # a move or an attack shown before it is made
 QUICK_SECONDS = 0.12  # a decision that neither moves nor aims (a deployment, a card, a pass)
+PACES = (0.25, 0.5, 1.0, 2.0, 4.0)  # a spectator's choice of pace, times the animation speed
 
 RANKS = {
     TAKE_OUT: "take a unit out (or save one)",
@@ -70,8 +80,9 @@ PlayerFactory = Callable[[str, int], Player]
 
 @dataclass(frozen=True, slots=True)
 class AiMove:
-    """A computer player's decision, shown before it is made: the side, the command, the AI's words for
-    it, the breakdown for the log line's tooltip, and the match state it was decided on."""
+    """A computer player's decision, shown before it is made: the side, the command, its log line (the
+    unit and the AI's words for it, :func:`decision_line`), the breakdown for the line's tooltip, and the
+    match state it was decided on."""
 
     side: str
     command: Command
@@ -123,6 +134,64 @@ def explain(decision: Decision) -> str:
     return "\n".join(lines)
 
 
+DEPLOY_AT = re.compile(r"^deploy at (-?\d+),(-?\d+)$")
+MOVE_TO = re.compile(r"^([A-Z][a-z]+) to (-?\d+),(-?\d+)")  # "Move to 3,4", "Sprint to 3,4": a walk
+
+
+def place_words(bf: Battlefield, h: Hex, foes: list[Hex]) -> str:
+    """Where a unit moves to, in words: onto cover ("to the crates"), behind or next to something that
+    gives cover or blocks sight (behind: between it and the nearest foe), or into the open."""
+    here = bf.terrain_at(h)
+    if here.cover != Cover.NONE:
+        return f"to the {here.name}"
+    shelter = [n for n in bf.neighbors(h) if bf.terrain_at(n).cover != Cover.NONE or bf.blocks_sight(n)]
+    if not shelter:
+        return "into the open"
+    if foes:
+        nearest = min(foes, key=lambda f: hex_distance(h, f))
+        between = [n for n in shelter if hex_distance(n, nearest) < hex_distance(h, nearest)]
+        if between:
+            return f"behind the {bf.terrain_at(between[0]).name}"
+    return f"next to the {bf.terrain_at(shelter[0]).name}"
+
+
+def decision_line(match: Match, side: str, command: Command, words: str, exposure: float | None) -> str:
+    """A computer player's decision as its combat-log line: the unit, the AI's own words with a walk's
+    destination said as a place ("Outlaw 2 moves behind the fence (6,4), then Rifle at Deputy: 50% to
+    hit"; "heads" when this walk is the first leg of one planned for the turn), and the share of its
+    health it expects to lose where it ends ("exposure after: 17%")."""
+    who = match.identity(command.actor).name if command.actor else ""
+    found = MOVE_TO.match(words)
+    if found is not None and who and command.path:
+        h = Hex(int(found[2]), int(found[3]))
+        foes = [
+            p
+            for u in match.units()
+            if match.identity(u).side != side and (p := match.position(u)) is not None
+        ]
+        try:
+            place = place_words(match.battlefield, h, foes)
+        except KeyError:  # not a hex of the map: the AI's words as they are
+            place = f"to {found[2]},{found[3]}"
+        # a walk planned for the whole turn goes its first leg now: it heads for the place
+        verb = f"{found[1].lower()}s" if command.path[-1] == h else "heads"
+        if verb == "heads" and place.startswith("to "):
+            place = f"for {place.removeprefix('to ')}"
+        line = f"{who} {verb} {place} ({found[2]},{found[3]}){words[found.end() :]}"
+    elif (placed := DEPLOY_AT.match(words)) is not None and who and command.hex is not None:
+        try:
+            place = place_words(match.battlefield, command.hex, [])
+        except KeyError:
+            place = f"at {placed[1]},{placed[2]}"
+        place = f"at {place.removeprefix('to ')}" if place.startswith("to ") else place.replace("into", "in")
+        line = f"{who} deploys {place} ({placed[1]},{placed[2]})"
+    else:
+        line = f"{who}: {words}" if who else words
+    if exposure is not None:
+        line += f"; exposure after: {exposure:.0%}"
+    return line
+
+
 class AiPilot:
     """The computer players of one battle (see the module text). ``make`` builds a player from a seat's
     controller name and a seed (tests put a broken one here)."""
@@ -136,6 +205,8 @@ class AiPilot:
         self.last: AiMove | None = None  # the last decision made (the status line says it meanwhile)
         self.wait = 0.0
         self.hurry = False
+        self.pace = 1.0  # one of PACES
+        self.paused = False  # a spectator's pause: no step at all until resumed
         self.failures: list[AiFailure] = []  # every failure, in order
         self.unseen: list[AiFailure] = []  # those the screen has not shown yet
         self.decisions = 0
@@ -168,6 +239,15 @@ class AiPilot:
             self.hurry = True
             self.controller.feed.skip()
 
+    def toggle_pause(self) -> None:
+        """Pause the computer players, or let them go on."""
+        self.paused = not self.paused
+
+    def faster(self, steps: int = 1) -> None:
+        """The next pace of ``PACES`` (``steps`` -1: the one before), kept within them."""
+        here = min(range(len(PACES)), key=lambda i: abs(PACES[i] - self.pace))
+        self.pace = PACES[max(0, min(len(PACES) - 1, here + steps))]
+
     def new_turn(self) -> None:
         """A unit's turn began: the pace is back to normal (a skip lasts one turn)."""
         self.hurry = False
@@ -184,6 +264,9 @@ class AiPilot:
         if not self.active or c.covered:
             self.reset()
             return
+        if self.paused:
+            return
+        dt *= self.pace
         if self.hurry:
             c.feed.skip()
         if c.feed.busy:  # the last roll and its damage are still being shown
@@ -240,9 +323,11 @@ class AiPilot:
             return AiFailure(side, seat, f"it chose a command the rules do not allow ({command}): {reason}")
         decision = getattr(player, "last", None)
         if isinstance(decision, Decision) and decision.command == command:
-            words, detail = decision.words, explain(decision)
+            words = decision_line(match, side, command, decision.words, decision.exposure)
+            detail = explain(decision)
         else:
-            words, detail = command.action.replace("_", " "), f"{seat}: {command}"
+            words = decision_line(match, side, command, command.action.replace("_", " "), None)
+            detail = f"{seat}: {command}"
         quick = not (command.path or command.target is not None or command.targets)
         return AiMove(side, command, words, detail, self.controller.state_key(), quick)
 

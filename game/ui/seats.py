@@ -79,7 +79,7 @@ def seat_choices() -> list[SeatChoice]:
 
 
 def _person_tip(person: Personality) -> str:
-    said = f"“{person.quote}” ({person.source}). " if person.quote else ""
+    said = f"\u201c{person.quote}\u201d ({person.source}). " if person.quote else ""
     return (
         f"Every unit of the side plays as {person.name}: {said}aggression {person.aggression:.2f}, "
         f"caution {person.caution:.2f}, focus fire {person.focus_fire:.2f}, "

@@ -100,8 +100,13 @@ class BattleSession:
         return seat_label(self.seats.get(side, HUMAN))
 
     def hand_to_human(self, side: str) -> None:
-        """A human takes over ``side`` (its computer player failed); the autosave records the seat."""
+        """A human takes over ``side`` (its computer player failed, or a spectator takes the seat); the
+        autosave records the seat. What the computer player did stands (no undo of it)."""
         self.seats[side] = HUMAN
+        for done in self._done:
+            done.before = None
+        if self._done and not self._done[-1].settled:
+            self._done[-1].settled = "the computer player's moves stand"
         self.autosave()
 
     # -- reading ------------------------------------------------------------------------------------

@@ -13,22 +13,28 @@ import pygame
 import pytest
 
 from ai.baselines import Player
+from ai.profile import personalities
 from game.commands import Command
 from game.engine.match import MatchView
 from game.save import read_save
+from game.tiledmap import load_tiled_map
 from game.ui.app import App
 from game.ui.battle import BattleScreen
+from game.ui.demo import demo_command, demo_match
 from game.ui.dialogs import ConfirmDialog, MessageDialog
 from game.ui.flow import Flow
+from game.ui.gui import Shell
 from game.ui.load_screen import LoadScene
 from game.ui.newbattle import BattleSetup
 from game.ui.pause import PauseMenu
+from game.ui.pilot import SHOW_SECONDS
+from game.ui.prefs import Prefs
 from game.ui.results import ResultsScene
 from game.ui.session import BattleSession
 from tests.ui import battle_driver as bd
 from tests.ui.flow_kit import click_rect, default_setup, names, title_app
 from tests.ui.helpers import click, move, press, step
-from tests.ui.test_newbattle import open_new_battle
+from tests.ui.test_newbattle import open_new_battle, pick_option
 from tests.ui.test_pause import load_named, open_pause, save_as
 
 AppMaker = Callable[..., App]
@@ -42,7 +48,10 @@ def new_solo_battle(app: App, ruleset: str, seats: tuple[str, str]) -> BattleScr
     assert new.map_list is not None
     click_rect(app, new.map_list.row_rect(ranch))
     for i, seat in enumerate(seats):
-        click(app, new.buttons[f"seat_{i}_{seat.replace(':', '_')}"].rect.center)
+        level, _, person = seat.partition(":")[2].partition(":")
+        click(app, new.buttons[f"seat_{i}_ai_{level}" if level else f"seat_{i}_{seat}"].rect.center)
+        if person:  # "ai:hard:outlaw": the personality from the seat's drop-down
+            pick_option(app, new.person_drops[i], personalities()[person].name)
     click(app, new.buttons["start"].rect.center)
     battle = app.top
     assert isinstance(battle, BattleScreen), names(app)
@@ -55,7 +64,11 @@ def hover_a_decision(app: App, battle: BattleScreen) -> str:
     links = battle.widgets.link_rects()
     if not links:
         return ""
-    href = max(links, key=lambda h: links[h].y)
+    pieces = battle.widgets._link_pieces()
+    wrapped = [h for h in links if sum(1 for p, _r in pieces if p == h) > 1]
+    # the newest line, or one that wraps: its first piece shows the tooltip too (not only its last)
+    href = max(wrapped or links, key=lambda h: links[h].y)
+    assert links[href] == min((r for p, r in pieces if p == href), key=lambda r: (r.y, r.x))
     move(links[href].center)
     step(app, 2)
     tip = battle.widgets.log_tip
@@ -118,7 +131,44 @@ def test_a_spectator_watches_ai_against_ai_pauses_it_and_sees_the_results(make_a
     step(app, 200)
     made = len(battle.match.log)
     assert made > 0 and any(line.kind == "ai" for line in battle.log)
-    assert "Esc pauses" in battle.controller.status_text()
+    c = battle.controller
+    assert "P pauses" in c.status_text()
+    # a long line wraps in the log: the pointer on its first piece shows its tooltip
+    press(app, pygame.K_p)
+    step(app, 2)
+    pieces = battle.widgets._link_pieces()
+    wrapped = [h for h, _r in pieces if sum(1 for p, _q in pieces if p == h) > 1]
+    assert wrapped, "no AI line wraps in the log"
+    first = min((r for p, r in pieces if p == wrapped[-1]), key=lambda r: (r.y, r.x))
+    move(first.center)
+    step(app, 2)
+    assert battle.widgets.hovered_link() == wrapped[-1] and battle.widgets.log_tip is not None
+    assert "Score " in str(battle.widgets.log_tip.text_block.html_text)
+    move(battle.layout.map.center)
+    press(app, pygame.K_p)
+    # P pauses (the bar's Pause button turns into Resume), nothing is played meanwhile; the button resumes
+    press(app, pygame.K_p, frames=3)
+    assert c.pilot.paused and "paused" in c.status_text()
+    made = len(battle.match.log)
+    step(app, 240)
+    assert len(battle.match.log) == made
+    resume = battle.widgets.buttons["spectate_pause"]
+    assert resume.text == "Resume"
+    click(app, resume.rect.center)
+    assert not c.pilot.paused
+    # ] faster, [ slower (within 0.25x to 4x), and the bar's Faster
+    press(app, pygame.K_RIGHTBRACKET)
+    assert c.pilot.pace == 2.0
+    for _ in range(4):
+        press(app, pygame.K_LEFTBRACKET)
+    assert c.pilot.pace == 0.25
+    step(app)
+    click(app, battle.widgets.buttons["spectate_faster"].rect.center)
+    assert c.pilot.pace == 0.5
+    for _ in range(3):
+        press(app, pygame.K_RIGHTBRACKET)
+    assert c.pilot.pace == 4.0
+    made = len(battle.match.log)
     press(app, pygame.K_ESCAPE)  # the pause menu
     assert isinstance(app.top, PauseMenu), names(app)
     step(app, 240)
@@ -137,6 +187,50 @@ def test_a_spectator_watches_ai_against_ai_pauses_it_and_sees_the_results(make_a
     sides = {line.detail.split(",")[0] for line in battle.log if line.kind == "ai"}
     assert sides == set(battle.side_names.values())  # both computer players said what they did
     assert battle.controller.pilot.failures == []
+
+
+def test_a_spectator_takes_a_seat_over_and_plays_on_against_the_ai(make_app: AppMaker) -> None:
+    """The spectator's "Play <side>" button: that side is the human's from its next decision (no cover, the
+    autosave says so), the other side's computer player plays on; the battle is a solo one."""
+    app = make_app((1280, 720))
+    battle = new_solo_battle(app, "frontier", ("ai:normal", "ai:hard:outlaw"))
+    bd.zoom_to_fit(app, battle)
+    c = battle.controller
+    while not any(cmd.action not in ("deploy",) for cmd in battle.match.log):  # into the battle proper
+        if not c.pilot.hurry:
+            press(app, pygame.K_SPACE)
+        step(app)
+    step(app, 2)
+    sheriffs = battle.side_names["side1"]
+    press(app, pygame.K_RIGHTBRACKET)  # watched at twice the pace
+    assert c.pilot.pace == 2.0
+    button = battle.widgets.buttons["take_over_side1"]
+    assert button.text == f"Play {sheriffs}"
+    click(app, button.rect.center)
+    assert battle.session.seats == {"side1": "human", "side2": "ai:hard:outlaw"}
+    assert not battle.session.spectating() and not c.pilot.paused and c.pilot.pace == 1.0
+    assert any(line.text == f"A human takes over {sheriffs} from its computer player" for line in battle.log)
+    path = battle.session.autosave_path()
+    assert path is not None and read_save(path).seats == {"side1": "human", "side2": "ai:hard:outlaw"}
+    assert "take_over_side1" not in battle.widgets.buttons  # no spectator's bar any more
+    assert battle.session.undo_problem() == "the computer player's moves stand"  # its moves are not undone
+    mine = sum(1 for cmd in battle.match.log if cmd.side == "side1")
+    theirs = sum(1 for cmd in battle.match.log if cmd.side == "side2")
+    for _ in range(3000):  # the human plays side 1 by clicks, the AI side 2 by itself
+        assert not (battle.handover or battle.handover_pending)
+        if battle.session.outcome is not None or isinstance(app.top, ResultsScene):
+            break
+        now = sum(1 for cmd in battle.match.log if cmd.side == "side2")
+        if sum(1 for cmd in battle.match.log if cmd.side == "side1") > mine + 2 and now > theirs + 2:
+            break
+        if battle.session.ai_deciding():
+            if not c.pilot.hurry:
+                press(app, pygame.K_SPACE)
+            step(app)
+        else:
+            bd.take_turn_step(app, battle)
+    assert sum(1 for cmd in battle.match.log if cmd.side == "side1") > mine  # the human's clicks
+    assert c.pilot.failures == []
 
 
 def test_save_load_and_continue_resume_the_ai_seats(make_app: AppMaker) -> None:
@@ -234,3 +328,34 @@ def test_a_broken_ai_is_shown_its_side_passes_to_the_human_and_the_autosave_is_i
     resumed = BattleSession.load(path)
     assert resumed.match.digest() == digest and resumed.seats == {"side1": "human", "side2": "human"}
     assert Flow(battle.shell).autosave_dir == path.parent
+
+
+def test_the_ais_move_is_brought_into_view_whole(make_app: AppMaker) -> None:
+    """At zoom 1 (the map larger than its area), the unit the AI is about to move and its target are both
+    well inside the map area when the move is shown (not at its edge: the tokens whole)."""
+    app = make_app((1280, 720))
+    match = demo_match("frontier", seed=3)
+    assert match.map_path is not None
+    session = BattleSession(match, None, seats={"side1": "human", "side2": "ai:normal"})
+    screen = BattleScreen(Shell(prefs=Prefs()), session, load_tiled_map(match.map_path), app.size)
+    app.push(screen)
+    pilot = screen.controller.pilot
+    cam = screen.view.camera
+    shown = 0
+    for _ in range(6000):
+        if not session.ai_deciding():
+            screen.send(demo_command(match))
+        step(app)
+        plan = pilot.plan
+        if plan is None or not (plan.command.path and plan.command.target) or pilot.wait < SHOW_SECONDS - 0.1:
+            continue
+        half = screen.tmap.geometry.tile_height // 2
+        for unit in (plan.command.actor, plan.command.target):
+            where = match.position(unit)
+            assert where is not None
+            x, y = cam.map_to_screen(*screen.tmap.geometry.hex_center(where))
+            assert half <= x <= cam.view_w - half and half <= y <= cam.view_h - half, (unit, x, y)
+        shown += 1
+        if shown >= 3:
+            break
+    assert shown >= 3, "the AI made fewer than three attacking walks"

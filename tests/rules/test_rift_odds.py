@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -15,7 +14,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
-from game.rules.rift.odds import HALF, AttackOdds, OddsError, attack_odds, balance, rift_odds, weapon_table
+from game.rules.rift.odds import (
+    DEFAULT_TAIL,
+    HALF,
+    AttackOdds,
+    OddsError,
+    attack_odds,
+    balance,
+    rift_odds,
+    weapon_table,
+)
 from game.rules.rift.stress import (
     DiceTraits,
     WeaponStats,
@@ -164,13 +172,15 @@ def test_firearm_mastery_is_consistency() -> None:
     assert mastery.dice_rolled == 3 and improved.dice_rolled == 4
 
 
-def test_the_heaviest_case_is_fast() -> None:
-    """4d8 with two extra dice, every reroll, Nudge and unlimited explosions, under a second."""
+def test_the_heaviest_case_stays_a_small_computation() -> None:
+    """4d8 with two extra dice, every reroll, Nudge and unlimited explosions: the explosion chain is
+    followed only until what is left is under one in a million (``DEFAULT_TAIL``), so the exact odds are
+    a few dozen totals, not an unbounded sum (no wall-clock limit here: speed is measured by make bench)."""
     traits = DiceTraits(extra_dice_drop_lowest=2, reroll_low=True, reroll_miss=True, explode=-1, nudge=1)
-    start = time.perf_counter()
     odds: AttackOdds = attack_odds(WEAVER_1939, traits, (HALF,), down_the_sights=True)
-    assert time.perf_counter() - start < 1.0
     assert sum(odds.stress.values()) + odds.tail == 1
+    assert 0 < odds.tail <= 6 * DEFAULT_TAIL  # each of the six dice's chain cut under the line
+    assert odds.depth <= 8 and len(odds.stress) <= 200
 
 
 # -- names, attitudes, the CLI and the balance claim (weapons from the engine's rift.toml) -------------

@@ -167,6 +167,7 @@ class UtilityAgent(Player):
         self.person = personalities()[personality] if isinstance(personality, str) else personality
         self.name = f"ai:{self.level.id}" + (f":{self.person.id}" if self.person is not None else "")
         self.last: Decision | None = None
+        self._fields: dict[tuple[object, ...], dict[Hex, int]] = {}
 
     def personality(self, keys: tuple[str, ...] = ()) -> Personality:
         """The personality of a unit described by ``keys`` (its kind and art keys): the side's own if it
@@ -352,9 +353,13 @@ class UtilityAgent(Player):
         turn = (
             reach_tree(s.view.battlefield, tree.start, tree.budget * legs, tree.blocked) if legs > 1 else tree
         )
-        ends = self._candidate_ends(s, action.hexes, foes, ideal)
+        # with no one in sight, the way to the hostiles is measured on foot (around walls and canyon
+        # sides), not as the crow flies: a straight-line distance leads into dead ends and back
+        field = self._approach(s, foes) if blind else None
+        ends = self._candidate_ends(s, action.hexes, foes, ideal, field)
         if turn is not tree:  # and the best of the places further on
-            ends += [h for h in self._candidate_ends(s, turn.ends(), foes, ideal) if h not in set(ends)]
+            further = self._candidate_ends(s, turn.ends(), foes, ideal, field)
+            ends += [h for h in further if h not in set(ends)]
         attack_costs = {a.action: a.cost for a in actions}
         total = max(1, mine.action_points[1], ap)
         spare = max(0, ap - action.cost) / total
@@ -377,7 +382,10 @@ class UtilityAgent(Player):
             range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
             # how far the walk brings the unit towards its ideal range, per movement point it could spend
             budget = max(1, turn.budget)
-            gap = (nearest - dist) if blind else (abs(nearest - ideal) - abs(dist - ideal))
+            if field is not None and here in field and end in field:
+                gap = field[here] - field[end]
+            else:
+                gap = (nearest - dist) if blind else (abs(nearest - ideal) - abs(dist - ideal))
             progress = max(-1.0, min(1.0, gap / budget))
             send = action.command(path=path, option=action.option)
             best: tuple[float, Plan] | None = None
@@ -531,10 +539,19 @@ class UtilityAgent(Player):
                 yield self._option(plan, TAKE_OUT if plan.take_out >= 0.5 else ATTACK, person)
 
     def _candidate_ends(
-        self, s: _Situation, hexes: tuple[Hex, ...], foes: list[int], ideal: float
+        self,
+        s: _Situation,
+        hexes: tuple[Hex, ...],
+        foes: list[int],
+        ideal: float,
+        field: dict[Hex, int] | None = None,
     ) -> list[Hex]:
         """The places worth weighing: those whose distance to the nearest hostile suits the weapon best
-        (the difficulty says how many)."""
+        (the difficulty says how many); with ``field`` (no one in sight), those nearest the hostiles on
+        foot."""
+        if field is not None:
+            far = 1 << 30
+            return sorted(hexes, key=lambda h: (field.get(h, far), h.q, h.r))[: self.level.places]
         where = [s.view.position(f) for f in foes]
         spots = [h for h in where if h is not None]
 
@@ -544,6 +561,26 @@ class UtilityAgent(Player):
 
         ranked = sorted(hexes, key=fit)
         return ranked[: self.level.places]
+
+    def _approach(self, s: _Situation, foes: list[int]) -> dict[Hex, int]:
+        """Every hex's walking cost to the nearest hostile (other units ignored), kept while the hostiles
+        stand where they are and no door or terrain has changed."""
+        bf = s.view.battlefield
+        where = (s.view.position(f) for f in foes)
+        spots = sorted((p for p in where if p is not None), key=lambda h: (h.q, h.r))
+        doors = tuple(d.is_open for d in bf.doors.values())
+        key = (bf.file_hash, id(bf.geometry), doors, len(bf.terrain_changes), tuple(spots))
+        found = self._fields.get(key)
+        if found is None:
+            found = {}
+            for spot in spots:
+                for h, cost in bf.reachable(spot, APPROACH_BUDGET).items():
+                    if cost < found.get(h, APPROACH_BUDGET + 1):
+                        found[h] = cost
+            if len(self._fields) >= 32:
+                self._fields.clear()
+            self._fields[key] = found
+        return found
 
     def _exposure(self, s: _Situation, mine: UnitFacts, at: Hex) -> float:
         """Expected damage the hostile units could deal the unit standing at ``at`` (each with its best
@@ -848,6 +885,7 @@ class UtilityAgent(Player):
         return Option(plan, plan.words, rank, weight, _considerations(person, self.level, plan.kind))
 
 
+APPROACH_BUDGET = 10_000  # movement points: any way across a map
 SAVES = 0.5  # an action that keeps this share of a unit's health from harm saves it (the top rank)
 SETTLE_STEPS = 8  # reaction windows passed on a copy to see a reaction's worth
 FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile one

@@ -61,12 +61,13 @@ def start_round(ctx: GoldenCtx, number: int) -> None:
     spec = deck.spec()
     group_cards: dict[tuple[str, str], str] = {}
     carded: list[int] = []
-    for unit in fighters:
+    for unit in ctx.units():
         turn = ctx.turn(unit)
-        waited = unit in top
         turn.card, turn.moved, turn.acted, turn.free_load = "", 0, False, False
         turn.done = turn.biding = turn.waiting = False
-        if waited:
+    for unit in fighters:
+        turn = ctx.turn(unit)
+        if unit in top:
             continue
         group = ctx.sheet(unit).group
         key = (ctx.side(unit), group)

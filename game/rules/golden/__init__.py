@@ -9,6 +9,7 @@ from __future__ import annotations
 from game.engine.facts import Reasoner
 from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
+from game.rules.golden.builder import default_posses, golden_builder
 from game.rules.golden.ruleset import GoldenRuleset, auto_deploy_commands
 
 __all__ = ["PLUGIN", "RULESET", "GoldenRuleset", "auto_deploy_commands"]
@@ -25,5 +26,7 @@ PLUGIN = RulesetPlugin(
     factions=tuple(Faction(fid, f.name, _COLORS.get(fid)) for fid, f in RULESET.data.factions.items()),
     order=30,
     blurb="Cards every round, opposed acing dice, a damage card: grazes, wounds, crippling.",
+    builder=lambda: golden_builder(RULESET),
+    default_posses=lambda: default_posses(golden_builder(RULESET)),
     distance_unit="hexes",
 )

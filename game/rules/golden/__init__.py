@@ -10,6 +10,7 @@ from game.engine.facts import Reasoner
 from game.engine.registry import Faction, RulesetPlugin
 from game.rules import Ruleset
 from game.rules.golden.builder import default_posses, golden_builder
+from game.rules.golden.cli import ODDS
 from game.rules.golden.ruleset import GoldenRuleset, auto_deploy_commands
 
 __all__ = ["PLUGIN", "RULESET", "GoldenRuleset", "auto_deploy_commands"]
@@ -29,4 +30,5 @@ PLUGIN = RulesetPlugin(
     builder=lambda: golden_builder(RULESET),
     default_posses=lambda: default_posses(golden_builder(RULESET)),
     distance_unit="hexes",
+    odds=ODDS,
 )

@@ -179,7 +179,7 @@ def test_a_joker_reshuffles_all_54_cards_at_the_end_of_the_round(tmp_path: Path)
     match = new_match(tmp_path, (char("Rusty"),), (char("Clem"),))
     deploy(match, cards=("RJ", "5H"))
     g, deck = game(match)
-    assert deck.reshuffle_due and "reshuffle" in match.ruleset.deck_line(match)  # type: ignore[attr-defined]
+    assert deck.reshuffle_due and "reshuffle at the end of the round" in match.tracker_note()
     end(match)
     end(match)
     g, deck = game(match)
@@ -476,3 +476,18 @@ def test_execution_takes_the_action_on_a_crippled_neighbour(tmp_path: Path) -> N
     match.apply(cmd("execute", 1, target=2))
     assert health(match, 2).dead and 2 not in match.units()
     assert "taken this round's action" in (reason_for(match, 1, "attack", "revolver") or "")
+
+
+def test_the_preview_is_exact_with_the_tie_share_and_the_damage_card_odds(tmp_path: Path) -> None:
+    from game.engine.dice import ExplodingDie, opposed  # noqa: PLC0415
+    from game.ui.battle_words import preview_text  # noqa: PLC0415
+
+    match = duel(tmp_path, b={"r": 8, "s": 4, "i": 6, "k": 6})
+    preview = match.preview(Command("attack", actor=1, target=2, option="revolver"))
+    assert preview is not None
+    contest = opposed(ExplodingDie(8), ExplodingDie(8, 1))
+    # two cards from the 52 left after the initiative deal always differ: the tie is won half the time
+    assert preview.hit_chance == contest.win + contest.tie / 2
+    assert preview.damage.probability(0) == 1 - preview.hit_chance
+    text = preview_text(preview)
+    assert "tie \u2192 cards" in text and "damage card: Graze" in text and "Crippling Wound" in text

@@ -104,9 +104,7 @@ def attack_preview(
     odds = attack_odds(ctx.data, ctx.deck.spec(), ctx.deck, weapon, band, sum(v for _, v in mods), defence)
     per = ctx.data.damage.grazes_per_wound
     notes = (
-        f"{band.label} (aces) against {ctx.name(target)}'s Reflexes d{ctx.sheet(target).reflexes}"
-        f"{defence.modifier:+d}",
-        f"higher: {_pct(odds.higher)}; tie → cards: {_pct(odds.tie_share)}; hit: {_pct(odds.hit)}",
+        f"higher {_pct(odds.higher)} + tie \u2192 cards {_pct(odds.tie_share)}",
         "damage card: " + ", ".join(f"{DAMAGE_NAMES[k]} {_pct(p)}" for k, p in odds.damage.items()),
     )
     return AttackPreview(

@@ -66,7 +66,7 @@ def character_problems(
             problems.append(f"{spec_name}: {t.capitalize()} must be a trait die ({dice}), not '{raw}'")
         else:
             traits[t] = die
-    unknown = sorted(set(options) - set(TRAITS))
+    unknown = sorted(set(options) - {*TRAITS, "wounds"})
     if unknown:
         problems.append(
             f"{spec_name}: unknown option(s) {', '.join(unknown)} (a character has its four traits)"
@@ -133,10 +133,14 @@ class GoldenRuleset:
             problems.append(f"{faction.name} fields at most {limit} units, not {len(posse.units)}")
         for spec in posse.units:
             name = spec.name or spec.kind
+            carried = dict(spec.options).get("wounds")
+            if carried is not None and carried not in {str(n) for n in range(6)}:
+                problems.append(f"{name}: 'wounds' carried into a fight is 0 to 5, not '{carried}'")
+                continue
             if spec.kind == CHARACTER:
                 problems += character_problems(data, name, dict(spec.options), spec.loadout)
             elif spec.kind in faction.npcs:
-                if spec.loadout or spec.options:
+                if spec.loadout or set(dict(spec.options)) - {"wounds"}:
                     problems.append(
                         f"{name}: an NPC template comes as it is (no equipment or traits to choose)"
                     )
@@ -187,11 +191,13 @@ class GoldenRuleset:
                     s, i, r, k = (npc.traits()[t] for t in TRAITS)
                     sheet = Character(spec.kind, s, i, r, k, npc=True, group=group)
                     name = spec.name or npc.name
+                most = data.traits.wounds(sheet.survival)
+                carried = min(int(dict(spec.options).get("wounds", "0")), most)  # from the campaign
                 match.create_entity(
                     Identity(posse.side, sheet.kind, name, index),
                     Position(None),
                     sheet,
-                    Health(data.traits.wounds(sheet.survival)),
+                    Health(most, wounds=carried),
                     Arms(weapons, [data.weapons[w].ammo for w in weapons], gear),
                     RoundState(),
                 )
@@ -346,7 +352,8 @@ class GoldenRuleset:
     def tracker(self, match: Match) -> list[TrackerEntry]:
         return views.tracker(self.ctx(match))
 
-    def deck_line(self, match: Match) -> str:
+    def tracker_note(self, match: Match) -> str:
+        """Beside the tracker: the deck's cards left and whether a reshuffle is due."""
         return views.deck_line(self.ctx(match))
 
     def auto_deploy(self, match: Match) -> list[Command]:

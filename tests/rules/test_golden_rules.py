@@ -479,8 +479,8 @@ def test_execution_takes_the_action_on_a_crippled_neighbour(tmp_path: Path) -> N
 
 
 def test_the_preview_is_exact_with_the_tie_share_and_the_damage_card_odds(tmp_path: Path) -> None:
-    from game.engine.dice import ExplodingDie, opposed  # noqa: PLC0415
-    from game.ui.battle_words import preview_text  # noqa: PLC0415
+    from game.engine.dice import ExplodingDie, opposed
+    from game.ui.battle_words import preview_text
 
     match = duel(tmp_path, b={"r": 8, "s": 4, "i": 6, "k": 6})
     preview = match.preview(Command("attack", actor=1, target=2, option="revolver"))

@@ -491,3 +491,37 @@ def test_the_preview_is_exact_with_the_tie_share_and_the_damage_card_odds(tmp_pa
     assert preview.damage.probability(0) == 1 - preview.hit_chance
     text = preview_text(preview)
     assert "tie \u2192 cards" in text and "damage card: Graze" in text and "Crippling Wound" in text
+
+
+LARGE_GROUPS = Q(
+    "golden",
+    "When the GM thinks it is appropriate they may use one card to represent priority for the whole group.",
+)
+PLAYERS_DRAW = Q(
+    "golden",
+    "Players should always draw an initiative card and not be part of a Large Group Initiative card.",
+)
+
+
+def test_npcs_of_one_template_share_a_card_and_characters_draw_their_own(tmp_path: Path) -> None:
+    assert LARGE_GROUPS and PLAYERS_DRAW
+    from game.rules import UnitSpec
+
+    match = new_match(tmp_path, (char("Rusty"),), (UnitSpec("gunhand"), char("Clem"), UnitSpec("gunhand")))
+    deploy(match, cards=("5S", "KS", "9D"))  # Rusty 5S; the gunhands' one card KS; Clem 9D
+    assert [round_state(match, u).card for u in (1, 2, 3, 4)] == ["5S", "KS", "9D", "KS"]
+    assert game(match)[0].order == [2, 4, 3, 1]  # the group acts together, in posse order
+    assert game(match)[1].remaining == 54 - 3
+
+
+def test_the_sun_goes_down_after_the_round_limit(tmp_path: Path) -> None:
+    match = new_match(tmp_path, (char("Rusty"), char("Doc")), (char("Clem"),))
+    deploy(match)
+    health(match, 3).wounds = 1
+    limit = DATA.encounter.max_rounds
+    while not match.is_over:
+        end(match)
+    g, _ = game(match)
+    outcome = match.outcome()
+    assert g.round == limit and outcome is not None and outcome.winner == "side1"
+    assert f"after {limit} rounds" in outcome.reason

@@ -124,3 +124,64 @@ def end(match: Match) -> None:
     """The active unit ends its activation."""
     game_state, _ = game_of(match)
     match.apply(Command("end", actor=game_state.active))
+
+
+def aggressive_command(match: Match) -> Command:
+    """A simple, deterministic player that knows no rule: it reads legal actions only. It executes,
+    attacks, loads, else walks toward the nearest hostile unit, else ends its activation (or acts now
+    when asked in a Biding Time window)."""
+    from game.hexgrid import hex_distance
+
+    actions = match.legal_actions()
+    first = actions[0]
+    if first.action == "deploy":
+        return first.command(hex=first.hexes[0])
+    usable = [a for a in actions if a.enabled]
+    by_id = {a.action: a for a in usable}
+    if "act_now" in by_id:
+        return by_id["act_now"].command()
+    for kind in ("execute", "attack"):
+        offers = [a for a in usable if a.action == kind]
+        if offers:
+            return offers[0].command(target=offers[0].targets[0])
+    loads = [a for a in usable if a.action == "load"]
+    if loads:
+        return loads[0].command()
+    me = first.actor
+    here = match.position(me)
+    side = match.identity(me).side
+    foes = [
+        p for u in match.units() if match.identity(u).side != side and (p := match.position(u)) is not None
+    ]
+    if "move" in by_id and here is not None and foes:
+        move = by_id["move"]
+        best = min(move.hexes, key=lambda h: (min(hex_distance(h, f) for f in foes), h.q, h.r))
+        if min(hex_distance(best, f) for f in foes) < min(hex_distance(here, f) for f in foes):
+            path = move.path_to(best)
+            assert path is not None
+            return move.command(path=path)
+    end = next(a for a in usable if a.ends_turn)
+    return end.command()
+
+
+def even_match(map_path: Path, seed: int) -> Match:
+    """The two default posses (an even fight, for measuring players)."""
+    from game.posses import default_posses
+
+    drafts = default_posses("golden")
+    return Match.create(
+        map_path, get_ruleset("golden"), [drafts[0].spec("side1"), drafts[1].spec("side2")], seed
+    )
+
+
+def small_match(map_path: Path, seed: int) -> Match:
+    """Two against two of the default posses (a character and a Gunhand each): short games for the
+    corpus of positions."""
+    from game.posses import default_posses
+
+    drafts = default_posses("golden")
+    specs = [drafts[0].spec("side1"), drafts[1].spec("side2")]
+    from dataclasses import replace
+
+    specs = [replace(s, units=(s.units[0], s.units[2])) for s in specs]
+    return Match.create(map_path, get_ruleset("golden"), specs, seed)

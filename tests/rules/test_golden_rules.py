@@ -365,6 +365,11 @@ def test_both_rolls_ace(tmp_path: Path) -> None:
     assert rolls[0].dice == (8, 8, 2) and rolls[0].total == 18
     assert rolls[1].dice == (6, 1) and rolls[1].total == 7
     assert health(match, 2).wounds == 1
+    # the combat log shows the aces as chains
+    assert any(
+        getattr(e, "rule", "") == "aces: Revolver 8\u21928\u21922 = 18 against Reflexes 6\u21921 = 7"
+        for e in events
+    )
 
 
 def test_a_tie_is_decided_by_two_cards(tmp_path: Path) -> None:

@@ -217,13 +217,15 @@ def check_end(ctx: GoldenCtx) -> bool:
 
 
 # -- attacking -----------------------------------------------------------------------------------------
-def _faces(die: ExplodingDie | AcingPool, ctx: GoldenCtx) -> tuple[list[int], int]:
-    if isinstance(die, AcingPool):
-        chains = die.roll_faces(ctx.rng)
-        faces = [f for chain in chains for f in chain]
-    else:
-        faces = die.roll_faces(ctx.rng)
-    return faces, sum(faces) + die.modifier
+def _faces(die: ExplodingDie | AcingPool, ctx: GoldenCtx) -> tuple[list[list[int]], int]:
+    """Each die's chain of faces (aces first) and the total with the modifier."""
+    chains = die.roll_faces(ctx.rng) if isinstance(die, AcingPool) else [die.roll_faces(ctx.rng)]
+    return chains, sum(sum(c) for c in chains) + die.modifier
+
+
+def chain_text(chains: list[list[int]]) -> str:
+    """Dice as ace chains: "8→8→2" (a d8 aced twice), "8→3 + 5" (two dice)."""
+    return " + ".join("\u2192".join(str(f) for f in chain) for chain in chains)
 
 
 def attack(ctx: GoldenCtx, unit: int, target: int, weapon_id: str) -> None:
@@ -243,8 +245,10 @@ def attack(ctx: GoldenCtx, unit: int, target: int, weapon_id: str) -> None:
     if weapon.is_ranged:
         arms = ctx.arms(unit)
         arms.loaded[arms.weapons.index(weapon_id)] -= 1
-    faces, total = _faces(die, ctx)
-    dfaces, dtotal = _faces(defence, ctx)
+    chains, total = _faces(die, ctx)
+    dchains, dtotal = _faces(defence, ctx)
+    faces = [f for c in chains for f in c]
+    dfaces = [f for c in dchains for f in c]
     hit = total > dtotal
     purpose = "attack" if weapon.is_ranged else "melee"
     tie_note = ""
@@ -277,6 +281,15 @@ def attack(ctx: GoldenCtx, unit: int, target: int, weapon_id: str) -> None:
     ctx.emit(
         Roll(ctx.round, target, "reflexes", tuple(dfaces), tuple(dmods), dtotal, None, None, unit, "other")
     )
+    if any(len(c) > 1 for c in (*chains, *dchains)):  # "A character may ace multiple times."
+        ctx.emit(
+            Note(
+                ctx.round,
+                unit,
+                f"aces: {weapon.name} {chain_text(chains)} = {total} against Reflexes "
+                f"{chain_text(dchains)} = {dtotal}",
+            )
+        )
     if tie_note:
         ctx.emit(Note(ctx.round, unit, tie_note))
     if hit:

@@ -27,6 +27,8 @@ def test_golden_character_traits_money_and_an_npc(builder: Any) -> None:  # noqa
     assert scene.selected == 0 and scene.tab == "traits"
     unit = scene.draft.units[0]
     assert dict(unit.traits) == {"survival": 6, "intuition": 4, "reflexes": 8, "slickness": 6}
+    shown = {b.text for (field, _key, _value), b in scene.choice_buttons.items() if field == "traits"}
+    assert shown == {"4", "6", "8", "10", "12"}  # every die size fits its button
     # a fifth point is refused with the book's words
     d10 = choice(scene, "traits", "10", key="survival")
     assert not d10.is_enabled

@@ -121,7 +121,7 @@ class GoldenBuilder(BaseBuilder):
     def keys(self, unit: DraftUnit, field: str) -> list[tuple[str, str]]:
         if field != TRAIT_FIELD.id or not isinstance(unit, GoldenUnit):
             return []
-        return [(t, t.capitalize()) for t in TRAITS]
+        return [(t, f"{t.capitalize()} die (d)") for t in TRAITS]
 
     def options(self, unit: DraftUnit, field: str, key: str) -> list[Option]:
         if not isinstance(unit, GoldenUnit):
@@ -135,7 +135,7 @@ class GoldenBuilder(BaseBuilder):
                 Option(
                     Choice(
                         str(die),
-                        f"d{die}",
+                        str(die),  # the die's sides (the row says "die"): "d10" would not fit the ranks
                         selected=die == now,
                         detail=f"modifier +{data.traits.modifier(die)}, Max Wounds {data.traits.wounds(die)}",
                     ),

@@ -6,10 +6,18 @@ STAMP := $(VENV)/.installed-test
 PLAY_STAMP := $(VENV)/.installed
 MAP ?=
 VIEW_MAP ?= maps/frontier_town.tmx
+# make fuzz: how long (seconds), which seed, which targets (save, map, settings, command)
+FUZZ_SECONDS ?= 1200
+FUZZ_SEED ?= 1
+FUZZ_TARGETS ?= save,map,settings,command
+# make soak: how many complete games, which seed, how many worker processes
+SOAK_GAMES ?= 10000
+SOAK_SEED ?= 1
+SOAK_WORKERS ?= 2
 PAIRS ?= 200
 WORKERS ?= 2
 
-.PHONY: play test wheel-smoke lint lint-imports typecheck bench bench-ai soak screenshots clean
+.PHONY: play test wheel-smoke lint lint-imports typecheck bench bench-ai soak fuzz screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +47,15 @@ test: $(STAMP)
 # checkout and run its `hexslinger` from another directory (tools/wheel_smoke.sh; about 30 s).
 wheel-smoke: $(STAMP)
 	PYTHON=$(PYTHON) BUILD_PYTHON=$(BIN)/python tools/wheel_smoke.sh
+
+# A long seeded fuzz run (tests/fuzz, docs/RELIABILITY.md): one worker process, failures kept in .fuzz/.
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.fuzz --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --targets $(FUZZ_TARGETS) --work .fuzz
+
+# Complete games on every shipped map for every ruleset, checked after every command (tests/soak.py,
+# docs/RELIABILITY.md); failing games kept in .soak/ with a one-line repro. 10,000 games: about 40 minutes.
+soak: $(STAMP)
+	$(BIN)/python -m tests.soak --games $(SOAK_GAMES) --seed $(SOAK_SEED) --workers $(SOAK_WORKERS) --work .soak
 
 # The layers and the other import contracts in pyproject.toml [tool.importlinter] (docs/ARCHITECTURE.md).
 lint-imports: $(STAMP)
@@ -72,4 +89,4 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m tools.battle_shot docs/images/battle_joker.png --ruleset frontier --decision prompt
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis .benchmarks .fuzz .soak build dist *.egg-info

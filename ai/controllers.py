@@ -1,4 +1,6 @@
-"""Who plays a side, by name: ``ai:PROFILE`` (the utility AI at a difficulty), ``random`` or ``greedy``.
+"""Who plays a side, by name: ``ai:PROFILE`` (the utility AI at a difficulty, each unit with the
+personality for its kind), ``ai:PROFILE:PERSONALITY`` (every unit of the side with that personality of
+``ai/profiles/personalities.toml``), ``random`` or ``greedy``.
 
 The names are what ``hexslinger simulate`` takes for ``--side1`` / ``--side2``, what a save records for an
 AI seat and what New Battle offers; :func:`make_player` builds the player, :func:`parse` refuses a bad name
@@ -9,9 +11,9 @@ from __future__ import annotations
 
 from ai.agent import UtilityAgent
 from ai.baselines import GreedyPlayer, Player, RandomPlayer
-from ai.profile import ProfileError, difficulty, known_difficulties
+from ai.profile import ProfileError, difficulty, known_difficulties, personalities
 
-__all__ = ["ControllerError", "known", "make_player", "parse"]
+__all__ = ["ControllerError", "known", "make_player", "parse", "split"]
 
 BASELINES = ("random", "greedy")
 
@@ -33,13 +35,30 @@ def parse(name: str) -> str:
     if text in BASELINES:
         return text
     if text.startswith("ai:"):
+        level, _, person = text.removeprefix("ai:").partition(":")
         try:
-            difficulty(text.removeprefix("ai:"))
+            difficulty(level)
+            known_people = personalities()
         except ProfileError:
             pass
         else:
-            return text
-    raise ControllerError(f"unknown controller '{name}'; known controllers: {', '.join(known())}")
+            if not person:
+                return f"ai:{level}"
+            if person in known_people:
+                return f"ai:{level}:{person}"
+            raise ControllerError(
+                f"unknown personality '{person}' in '{name}'; known personalities: {', '.join(known_people)}"
+            )
+    raise ControllerError(
+        f"unknown controller '{name}'; known controllers: {', '.join(known())} "
+        "(ai:PROFILE:PERSONALITY gives every unit one personality of ai/profiles/personalities.toml)"
+    )
+
+
+def split(name: str) -> tuple[str, str | None]:
+    """An ``ai:`` controller name as its difficulty and personality (None: each unit's own)."""
+    level, _, person = parse(name).removeprefix("ai:").partition(":")
+    return level, person or None
 
 
 def make_player(name: str, seed: int) -> Player:
@@ -49,4 +68,5 @@ def make_player(name: str, seed: int) -> Player:
         return RandomPlayer(seed)
     if text == "greedy":
         return GreedyPlayer(seed)
-    return UtilityAgent(text.removeprefix("ai:"), seed)
+    level, person = split(text)
+    return UtilityAgent(level, seed, person)

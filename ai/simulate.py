@@ -38,12 +38,13 @@ from typing import Any
 from ai.baselines import Player
 from ai.controllers import make_player
 from ai.runner import play
-from game.battlefield import Battlefield, load_battlefield
+from game.battlefield import Battlefield
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import PosseSpec
 from game.engine.registry import get_ruleset
 from game.events import FLED, DamageTaken, Moved, UnitRemoved
 from game.hexgrid import Hex
+from game.mapload import load_battlefield
 from game.save import save_match
 from game.stats import battle_stats
 

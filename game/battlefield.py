@@ -22,32 +22,21 @@ offset vector's two lines are computed once and cached as integer deltas.
 from __future__ import annotations
 
 import copy
-import functools
-import hashlib
 import heapq
-import math
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import IntEnum
-from pathlib import Path
 
 from game.hexgrid import (
     DIRECTIONS,
     Hex,
     TiledHexGeometry,
     hex_distance,
-    polygon_contains,
 )
 from game.hexgrid import hexes_within as _hexes_within
+from game.sightlines import MEMO_LIMIT, LineTable, line_mask, offset_lines
 from game.tiledmap import (
-    GID_MASK,
-    MapLoadError,
-    MapObject,
-    MapProblem,
     PropertyValue,
-    TiledMap,
-    load_tiled_map,
 )
 
 __all__ = [
@@ -58,8 +47,6 @@ __all__ = [
     "Door",
     "Objective",
     "Terrain",
-    "build_battlefield",
-    "load_battlefield",
     "map_rulesets",
 ]
 
@@ -118,267 +105,6 @@ class Objective:
     hexes: frozenset[Hex]
 
 
-@dataclass(frozen=True, slots=True)
-class _LineTable:
-    """The two lines for one offset vector, relative to the source hex's number.
-
-    A set of hexes is a bit mask shifted down by its lowest delta: hex ``ka + d`` is bit ``d - lo``,
-    so "does any of them block sight" is ``(blockers >> (ka + lo)) & mask`` -- one big-int shift and
-    AND instead of a Python loop over the line.
-    """
-
-    common: tuple[int, int]  # (lo, mask) of the intermediate hexes on both lines
-    only1: tuple[int, int]  # (lo, mask) of those only on line 1 (mask 0 if the lines agree)
-    only2: tuple[int, int]
-    before_target: tuple[int, int]  # delta of the hex before the target on each line
-    after_source: tuple[int, int]  # delta of the hex after the source on each line
-
-
-def _mask(deltas: Iterable[int]) -> tuple[int, int]:
-    ds = list(deltas)
-    if not ds:
-        return 0, 0
-    lo = min(ds)
-    mask = 0
-    for d in ds:
-        mask |= 1 << (d - lo)
-    return lo, mask
-
-
-_MEMO_LIMIT = 250_000
-
-# hexgrid's nudge; _offset_lines repeats hexgrid._line's float arithmetic step for step (same operations in
-# the same order, so the same roundings) without building Hex objects. A test checks it equals hex_lines.
-_NUDGE = (1e-6, 2e-6, -3e-6)
-
-
-def _stepped_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """``hex_lines(Hex(0, 0), Hex(dq, dr))`` as (q, r) tuples, about 3x faster."""
-    n = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-    if n == 0:
-        return [(0, 0)], [(0, 0)]
-    ds = -dq - dr
-    step = 1.0 / n
-    lines: list[list[tuple[int, int]]] = []
-    signs = (1.0, -1.0) if _may_tie(dq, dr, ds, n) else (1.0,)
-    for sign in signs:
-        eq, er, es = (sign * e for e in _NUDGE)
-        aq, ar, a_s = 0 + eq, 0 + er, 0 + es
-        bq, br, bs = dq + eq, dr + er, ds + es
-        fq, fr, fs = bq - aq, br - ar, bs - a_s
-        out: list[tuple[int, int]] = []
-        for i in range(n + 1):
-            t = step * i
-            hq = aq + fq * t
-            hr = ar + fr * t
-            hs = a_s + fs * t
-            qi = round(hq)
-            ri = round(hr)
-            si = round(hs)
-            ddq = abs(qi - hq)
-            ddr = abs(ri - hr)
-            dds = abs(si - hs)
-            if ddq > ddr and ddq > dds:
-                qi = -ri - si
-            elif ddr > dds:
-                ri = -qi - si
-            out.append((int(qi), int(ri)))
-        lines.append(out)
-    if len(lines) == 1:
-        return lines[0], lines[0]  # no rounding tie anywhere: both nudges give the same line
-    return lines[0], lines[1]  # shared through the cache: callers must not mutate them
-
-
-def _may_tie(dq: int, dr: int, ds: int, n: int) -> bool:
-    """Whether some point ``i/n`` of the way along the line rounds with a tie (only then do the two
-    nudged lines differ). The coordinate with ``|c| = n`` is a whole number at every step, so a
-    three-way (corner) tie cannot happen; a tie is two cube coordinates ``i*c/n`` that are exact
-    half-integers (an edge), and ``2*i*c = n (mod 2n)`` has a solution iff ``gcd(2c, 2n)`` divides ``n``.
-    ``tests/test_battlefield.py`` checks the shortcut against ``hexgrid.hex_lines`` to radius 40."""
-    return sum(1 for c in (dq, dr, ds) if n % math.gcd(2 * c, 2 * n) == 0) >= 2
-
-
-def _matmul(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    return (
-        a[0] * b[0] + a[1] * b[2],
-        a[0] * b[1] + a[1] * b[3],
-        a[2] * b[0] + a[3] * b[2],
-        a[2] * b[1] + a[3] * b[3],
-    )
-
-
-def _hex_symmetries() -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]]:
-    """The 12 symmetries of the hex grid as (matrix, inverse) on axial (q, r): 6 turns, each mirrored."""
-    turn = (1, 1, -1, 0)  # (q, r) -> (q + r, -q): 60 degrees, hexgrid.hex_rotate_left
-    mirror = (1, 0, -1, -1)  # (q, r, s) -> (q, s, r)
-    found: list[tuple[int, int, int, int]] = []
-    m = (1, 0, 0, 1)
-    for _ in range(6):
-        found += [m, _matmul(m, mirror)]
-        m = _matmul(turn, m)
-    result = []
-    for a, b, c, d in found:
-        det = a * d - b * c  # +1 or -1: the inverse is integral
-        result.append(((a, b, c, d), (d * det, -b * det, -c * det, a * det)))
-    return result
-
-
-_SYMMETRIES = _hex_symmetries()
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _offset_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The two nudged lines for an offset, as (q, r) tuples, from the lines of its canonical image.
-
-    A grid symmetry maps the pair of nudged lines of an offset onto the pair of its image (turns and
-    mirrors commute with cube rounding, and the nudge never lies on an edge), so only one offset in
-    each orbit of 12 is stepped; ``tests/test_battlefield.py`` checks this for every offset to radius 40.
-    The pair may come back in the other order, which nothing depends on (sight: either line clear;
-    cover: the better of the two).
-    """
-    best: tuple[int, int] | None = None
-    inverse = (1, 0, 0, 1)
-    for (a, b, c, d), inv in _SYMMETRIES:
-        image = (a * dq + b * dr, c * dq + d * dr)
-        if best is None or image < best:
-            best, inverse = image, inv
-    assert best is not None
-    line1, line2 = _canonical_lines(*best)
-    if best == (dq, dr):
-        return line1, line2
-    a, b, c, d = inverse
-    return [(a * q + b * r, c * q + d * r) for q, r in line1], [
-        (a * q + b * r, c * q + d * r) for q, r in line2
-    ]
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _canonical_lines(dq: int, dr: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    return _stepped_lines(dq, dr)
-
-
-# --------------------------------------------------------------------------------------------------
-# property checking, shared with game.mapcheck
-
-
-def _kind(value: PropertyValue) -> str:
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    return "string"
-
-
-def terrain_value_problem(name: str, value: PropertyValue) -> tuple[str, str] | None:
-    """(what, fix) if a terrain property has a wrong value; None if fine or not a terrain property."""
-    if name in ("impassable", "blocks_sight", "destructible"):
-        if not isinstance(value, bool):
-            return (
-                f"'{name}' is {_kind(value)} '{value}', not a bool",
-                f"delete '{name}' and add it again as a bool property (a tick box)",
-            )
-    elif name == "cover":
-        if not isinstance(value, str) or value not in _COVER_NAMES:
-            return (
-                f"'cover' is '{value}', not none / half / full",
-                "pick none, half or full (open maps/hexslinger.tiled-project for the drop-down)",
-            )
-    elif name == "move_cost":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            return (
-                f"'move_cost' is {_kind(value)} '{value}', not a whole number of 1 or more",
-                "make 'move_cost' an int property of 1 or more",
-            )
-    elif name == "terrain" and not isinstance(value, str):
-        return f"'terrain' is {_kind(value)} '{value}', not a string", "make 'terrain' a string property"
-    return None
-
-
-def object_value_problem(name: str, value: PropertyValue) -> tuple[str, str] | None:
-    """(what, fix) if an object property (door/deploy/item/objective or a terrain one) is wrong."""
-    if name == "door":
-        if value not in ("open", "closed") or not isinstance(value, str):
-            return f"'door' is '{value}', not open / closed", "set 'door' to open or closed"
-    elif name == "deploy":
-        if not isinstance(value, str) or value not in SIDES:
-            return (
-                f"'deploy' is '{value}', not side1 ... side4",
-                "set 'deploy' to side1, side2, side3 or side4",
-            )
-    elif name in ("item", "objective"):
-        if not isinstance(value, str) or not value.strip():
-            return f"'{name}' is '{value}', not a name", f"make '{name}' a non-empty string (e.g. loot)"
-    else:
-        return terrain_value_problem(name, value)
-    return None
-
-
-# --------------------------------------------------------------------------------------------------
-# object geometry (Tiled pixel space)
-
-
-def _rotate(dx: float, dy: float, degrees: float) -> tuple[float, float]:
-    """Rotate an offset clockwise on screen (y down), as Tiled rotates objects about their origin."""
-    if not degrees:
-        return dx, dy
-    t = math.radians(degrees)
-    c, s = math.cos(t), math.sin(t)
-    return dx * c - dy * s, dx * s + dy * c
-
-
-def object_center(obj: MapObject, layer_offset: tuple[float, float], tmap: TiledMap) -> tuple[float, float]:
-    """Pixel centre of an object as drawn: tile objects hang up from their bottom-left origin."""
-    ox, oy = obj.x + layer_offset[0], obj.y + layer_offset[1]
-    if obj.shape == "point":
-        return ox, oy
-    if obj.shape in ("polygon", "polyline") and obj.points:
-        mx = sum(p[0] for p in obj.points) / len(obj.points) - obj.x
-        my = sum(p[1] for p in obj.points) / len(obj.points) - obj.y
-    elif obj.shape == "tile":
-        info = tmap.tiles.get(obj.raw_gid & GID_MASK)
-        tx, ty = info.offset if info is not None else (0, 0)
-        mx, my = obj.width / 2 + tx, -obj.height / 2 + ty
-    else:
-        mx, my = obj.width / 2, obj.height / 2
-    rx, ry = _rotate(mx, my, obj.rotation)
-    return ox + rx, oy + ry
-
-
-def _shape_contains(obj: MapObject, layer_offset: tuple[float, float], px: float, py: float) -> bool:
-    """Whether a pixel lies inside an object's shape (rotation honoured; edges count as inside)."""
-    lx, ly = _rotate(px - obj.x - layer_offset[0], py - obj.y - layer_offset[1], -obj.rotation)
-    w, h = obj.width, obj.height
-    if obj.shape == "rectangle":
-        return 0 <= lx <= w and 0 <= ly <= h
-    if obj.shape == "tile":
-        return 0 <= lx <= w and -h <= ly <= 0
-    if obj.shape == "ellipse":
-        if w <= 0 or h <= 0:
-            return False
-        ex, ey = (lx - w / 2) / (w / 2), (ly - h / 2) / (h / 2)
-        return ex * ex + ey * ey <= 1.0
-    if obj.shape == "polygon" and obj.points:
-        local = [(x - obj.x, y - obj.y) for x, y in obj.points]
-        return polygon_contains(local, lx, ly)
-    return False
-
-
-# --------------------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Build:
-    tmap: TiledMap
-    problems: list[MapProblem] = field(default_factory=list)
-
-    def add(
-        self, what: str, fix: str, *, layer: str | None = None, cell: tuple[int, int] | None = None
-    ) -> None:
-        self.problems.append(MapProblem(str(self.tmap.path), what, fix, layer=layer, cell=cell))
-
-
 class Battlefield:
     """The rules' view of one map. Mutable only through doors (:meth:`set_door`)."""
 
@@ -427,16 +153,33 @@ class Battlefield:
         self._cost: list[int] = [0] * size  # movement cost to enter; 0 = cannot enter
         stride = self._stride
         self._steps = tuple(d.r * stride + d.q for d in DIRECTIONS)
-        for h in self._terrain:
-            k = self._key(h)
-            self._hex_of[k] = h
-            self._in[k] = 1
-            self._refresh(k, bits=False)
+        # One pass over the hexes, the flags of each distinct terrain worked out once (by identity: a
+        # Terrain's own hash is a Python call); doors, the only overlay a map starts with, after.
+        hex_of, inside, sight, cover, cost = self._hex_of, self._in, self._sight, self._cover, self._cost
+        q0, r0 = self._q0, self._r0
+        flags: dict[int, tuple[int, int, int]] = {}
+        key_of: dict[tuple[int, int], int] = {}
+        for h, t in self._terrain.items():
+            q, r = h.q, h.r
+            k = (r - r0) * stride + (q - q0)
+            f = flags.get(id(t))
+            if f is None:
+                f = flags[id(t)] = (
+                    1 if t.blocks_sight else 0,
+                    int(Cover.FULL if t.blocks_sight else t.cover),
+                    0 if t.impassable else t.move_cost,
+                )
+            hex_of[k] = h
+            inside[k] = 1
+            sight[k], cover[k], cost[k] = f
+            key_of[(q, r)] = k
+        for h in self.doors:
+            self._refresh(key_of[(h.q, h.r)], bits=False)
         self._blockers = _bitset(self._sight, 1)
         self._cost_masks: dict[int, int] = {c: _bitset(self._cost, c) for c in sorted(set(self._cost)) if c}
-        self._key_of: dict[tuple[int, int], int] = {(h.q, h.r): self._key(h) for h in self._terrain}
+        self._key_of = key_of
         self._size = size
-        self._lines: dict[tuple[int, int], _LineTable] = {}
+        self._lines: dict[tuple[int, int], LineTable] = {}
         self._los_memo: dict[int, bool] = {}
         self.terrain_changes: dict[Hex, Terrain] = {}  # hexes a rule changed during the match
         self._shared = False  # the overlay's arrays are shared with a clone: copy before changing them
@@ -460,15 +203,6 @@ class Battlefield:
         self._cost = list(self._cost)
         self._los_memo = {}
         self._shared = False
-
-    # -- construction from a map
-    @classmethod
-    def from_tiled(cls, tmap: TiledMap, *, strict: bool = True) -> Battlefield:
-        """Build from a loaded map; ``strict`` raises :class:`MapLoadError` on any convention problem."""
-        battlefield, problems = build_battlefield(tmap)
-        if strict and problems:
-            raise MapLoadError(problems)
-        return battlefield
 
     # -- keys
     def _key(self, h: Hex) -> int:
@@ -612,32 +346,32 @@ class Battlefield:
         self._los_memo.clear()
 
     # -- lines
-    def _line_table(self, dq: int, dr: int) -> _LineTable:
+    def _line_table(self, dq: int, dr: int) -> LineTable:
         table = self._lines.get((dq, dr))
         if table is None:
             stride = self._stride
-            line1, line2 = _offset_lines(dq, dr)
+            line1, line2 = offset_lines(dq, dr)
             key1 = [r * stride + q for q, r in line1]
             if line1 == line2:  # not ambiguous (most offsets): one mask, nothing line-specific
                 mid = key1[1:-1]
                 ends = (key1[-2], key1[-2]) if len(key1) > 1 else (0, 0)
                 starts = (key1[1], key1[1]) if len(key1) > 1 else (0, 0)
-                table = _LineTable(_mask(mid), (0, 0), (0, 0), ends, starts)
+                table = LineTable(line_mask(mid), (0, 0), (0, 0), ends, starts)
             else:
                 key2 = [r * stride + q for q, r in line2]
                 mid1, mid2 = key1[1:-1], key2[1:-1]
                 set1, set2 = set(mid1), set(mid2)
-                table = _LineTable(
-                    common=_mask(d for d in mid1 if d in set2),
-                    only1=_mask(d for d in mid1 if d not in set2),
-                    only2=_mask(d for d in mid2 if d not in set1),
+                table = LineTable(
+                    common=line_mask(d for d in mid1 if d in set2),
+                    only1=line_mask(d for d in mid1 if d not in set2),
+                    only2=line_mask(d for d in mid2 if d not in set1),
                     before_target=(key1[-2], key2[-2]) if len(key1) > 1 else (0, 0),
                     after_source=(key1[1], key2[1]) if len(key1) > 1 else (0, 0),
                 )
             self._lines[(dq, dr)] = table
         return table
 
-    def _clear(self, ka: int, table: _LineTable) -> bool:
+    def _clear(self, ka: int, table: LineTable) -> bool:
         """Sight along a table's lines from hex number ``ka``: either line clear."""
         blockers = self._blockers
         lo, mask = table.common
@@ -667,7 +401,7 @@ class Battlefield:
         dq, dr = b.q - a.q, b.r - a.r
         table = self._lines.get((dq, dr)) or self._line_table(dq, dr)
         result = self._clear(ka, table)
-        if len(self._los_memo) >= _MEMO_LIMIT:
+        if len(self._los_memo) >= MEMO_LIMIT:
             self._los_memo.clear()
         self._los_memo[memo_key] = result
         return result
@@ -730,7 +464,7 @@ class Battlefield:
 
     def line(self, a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
         """The two candidate lines from ``a`` to ``b``: ``hexgrid.hex_lines``' pair, possibly swapped."""
-        line1, line2 = _offset_lines(b.q - a.q, b.r - a.r)
+        line1, line2 = offset_lines(b.q - a.q, b.r - a.r)
         return [Hex(a.q + q, a.r + r) for q, r in line1], [Hex(a.q + q, a.r + r) for q, r in line2]
 
     # -- movement
@@ -900,280 +634,13 @@ def map_rulesets(value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(part.strip().lower() for part in value.split(",") if part.strip()))
 
 
-# --------------------------------------------------------------------------------------------------
-# building
-
-
 def _bitset(values: bytearray | list[int], value: int) -> int:
     """The bit set of the indexes whose entry equals ``value``, built in linear time (one OR per entry on
-    a growing big integer would be quadratic on a large map)."""
-    return int("".join("1" if v == value else "0" for v in reversed(values)) or "0", 2)
-
-
-def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
-    """A battlefield (lenient: wrong values are ignored) and every convention problem found."""
-    b = _Build(tmap)
-    geo = tmap.geometry
-    file = str(tmap.path)
-
-    # Map properties
-    for name, value in tmap.properties.items():
-        if name not in MAP_PROPERTIES:
-            b.add(
-                f"unknown map property '{name}'",
-                f"remove or rename it (map properties: {', '.join(MAP_PROPERTIES)})",
-            )
-        elif not isinstance(value, str):
-            b.add(
-                f"map property '{name}' is {_kind(value)}, not a string", f"make '{name}' a string property"
-            )
-
-    # Tile properties: checked once per tile, used through a cache of the valid ones.
-    valid_props: dict[int, dict[str, PropertyValue]] = {}
-    for gid, info in sorted(tmap.tiles.items()):
-        good: dict[str, PropertyValue] = {}
-        for name, value in info.properties.items():
-            problem = terrain_value_problem(name, value)
-            if problem is None:
-                good[name] = value
-            else:
-                b.problems.append(
-                    MapProblem(
-                        info.source or file,
-                        f"tile {info.local_id} of tileset '{info.tileset}': {problem[0]}",
-                        problem[1] + " (Tiled: Tileset editor, select the tile, Custom Properties)",
-                    )
-                )
-        # The hex's name: an explicit 'terrain', else the tile's class, else (weakly) the tileset's name.
-        if "terrain" not in good:
-            if info.tile_class:
-                good["terrain"] = info.tile_class
-            else:
-                good["\0name"] = info.tileset
-        valid_props[gid] = good
-
-    # Terrain, bottom to top; a tile overrides only the properties it sets.
-    stacks: dict[Hex, dict[str, PropertyValue]] = {}
-    cell_of: dict[Hex, tuple[int, int]] = {}
-    for row in range(tmap.height):
-        for col in range(tmap.width):
-            h = geo.to_hex(col, row)
-            stacks[h] = {}
-            cell_of[h] = (col, row)
-    for layer in tmap.tile_layers():
-        if "decoration" in layer.properties and not isinstance(layer.properties["decoration"], bool):
-            b.add(
-                "'decoration' is not a bool",
-                "delete it and add it again as a bool property (a tick box)",
-                layer=layer.name,
-            )
-        if layer.decoration or not layer.visible:
-            continue
-        for row, values in enumerate(layer.raw):
-            for col, raw in enumerate(values):
-                gid = raw & GID_MASK
-                if gid:
-                    props = valid_props.get(gid)
-                    if props is not None:
-                        _stack(stacks[geo.to_hex(col, row)], props)
-
-    def hex_at(px: float, py: float) -> Hex | None:
-        col, row = geo.pixel_to_cell(px, py)
-        if 0 <= col < tmap.width and 0 <= row < tmap.height:
-            return geo.to_hex(col, row)
-        return None
-
-    doors: list[Door] = []
-    items: dict[Hex, list[str]] = {}
-    zones: list[DeployZone] = []
-    objectives: list[Objective] = []
-    shaped: list[tuple[MapObject, tuple[float, float], str]] = []
-    for olayer in tmap.object_layers():
-        for obj in olayer.objects:
-            where = f"object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
-            good = {}
-            for name, value in obj.properties.items():
-                problem = object_value_problem(name, value)
-                if problem is None:
-                    good[name] = value
-                else:
-                    b.add(f"{where}: {problem[0]}", problem[1], layer=olayer.name)
-            cx, cy = object_center(obj, olayer.offset, tmap)
-            at = hex_at(cx, cy)
-            point_like = obj.shape in ("point", "tile") or "door" in good or "item" in good
-            if at is None and point_like and (good or obj.shape == "tile"):
-                b.add(
-                    f"{where} lies outside the map (its centre is at pixel {cx:.0f},{cy:.0f})",
-                    "move it onto the map or delete it",
-                    layer=olayer.name,
-                )
-                continue
-            if obj.shape == "tile" and at is not None and obj.visible and olayer.visible:
-                tile_props = dict(valid_props.get(obj.raw_gid & GID_MASK, {}))
-                tile_props.update({k: v for k, v in good.items() if terrain_value_problem(k, v) is None})
-                _stack(stacks[at], tile_props)
-            if at is not None and "door" in good:
-                if any(d.hex == at for d in doors):
-                    b.add(f"{where}: a second door on the same hex", "delete one of them", layer=olayer.name)
-                else:
-                    doors.append(Door(at, good["door"] == "open", obj.id, obj.name))
-            if at is not None and "item" in good:
-                items.setdefault(at, []).append(str(good["item"]))
-            if "deploy" in good:
-                if obj.shape not in ZONE_SHAPES:
-                    b.add(
-                        f"{where}: a deploy zone must be a rectangle, ellipse or polygon, not a {obj.shape}",
-                        "draw the zone with the Rectangle or Polygon tool and give it the 'deploy' property",
-                        layer=olayer.name,
-                    )
-                else:
-                    shaped.append((obj, olayer.offset, "deploy:" + str(good["deploy"])))
-            if "objective" in good:
-                kind = str(good["objective"])
-                if obj.shape in ZONE_SHAPES:
-                    shaped.append((obj, olayer.offset, "objective:" + kind))
-                elif at is not None:
-                    objectives.append(Objective(kind, obj.id, obj.name, frozenset({at})))
-                else:
-                    b.add(
-                        f"{where}: the objective lies outside the map",
-                        "move it onto the map",
-                        layer=olayer.name,
-                    )
-
-    terrain = {h: _terrain_from(props) for h, props in stacks.items()}
-    centres = [(h, geo.hex_center(h)) for h in stacks]
-    for obj, offset, what in shaped:
-        inside = frozenset(h for h, (x, y) in centres if _shape_contains(obj, offset, x, y))
-        where = f"object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
-        kind, value = what.split(":", 1)
-        if not inside:
-            b.add(
-                f"{where}: the {'deploy zone' if kind == 'deploy' else 'objective'} covers no hex centre",
-                "make the shape cover the centres of the hexes it means (or move it onto the map)",
-            )
-            continue
-        if kind == "deploy":
-            zones.append(DeployZone(value, obj.id, inside))
-            bad = sorted(cell_of[h] for h in inside if terrain[h].impassable)
-            if bad:
-                listed = " ".join(f"{c},{r}" for c, r in bad[:20]) + (" ..." if len(bad) > 20 else "")
-                b.add(
-                    f"{where}: deploy zone '{value}' includes {len(bad)} impassable hex(es): cells {listed}",
-                    "reshape the zone so it covers only hexes units can stand on",
-                    cell=bad[0],
-                )
-        else:
-            objectives.append(Objective(value, obj.id, obj.name, inside))
-
-    for door in doors:
-        if terrain[door.hex].impassable:
-            b.add(
-                f"door object {door.object_id} stands on an impassable hex, so no one can walk through it",
-                "put the door in the gap of the wall (a passable hex), or clear 'impassable' there",
-                cell=cell_of[door.hex],
-            )
-
-    sides = sorted({z.side for z in zones})
-    if not zones:
-        b.add(
-            "the map has no deploy zones",
-            "add an object layer with a rectangle per side and the property deploy = side1, side2 ...",
-        )
-    elif len(sides) < 2:
-        b.add(
-            f"the map has deploy zones for only one side ({sides[0]})",
-            "add a zone with deploy = side2 (every side needs a zone)",
-        )
-
-    battlefield = Battlefield(
-        geo,
-        tmap.width,
-        tmap.height,
-        terrain,
-        doors=doors,
-        items={h: tuple(v) for h, v in items.items()},
-        zones=zones,
-        objectives=objectives,
-        properties=tmap.properties,
-        file_hash=tmap.file_hash,
-    )
-    return battlefield, b.problems
-
-
-def _stack(props: dict[str, PropertyValue], layer_props: Mapping[str, PropertyValue]) -> None:
-    """Lay one tile's properties over a hex's: the keys it sets override; a tileset name only names a hex
-    that has no better name yet."""
-    for name, value in layer_props.items():
-        if name == "\0name":
-            if "terrain" not in props:
-                props["\0name"] = value
-        else:
-            props[name] = value
-
-
-_TERRAIN_CACHE: dict[tuple[object, ...], Terrain] = {}
-
-
-def _terrain_from(props: Mapping[str, PropertyValue]) -> Terrain:
-    name = props.get("terrain", props.get("\0name", DEFAULT_TERRAIN_NAME))
-    key = (
-        str(name),
-        bool(props.get("impassable", False)),
-        bool(props.get("blocks_sight", False)),
-        _COVER_NAMES.get(str(props.get("cover", "none")), Cover.NONE),
-        int(props.get("move_cost", 1)),
-        bool(props.get("destructible", False)),
-    )
-    terrain = _TERRAIN_CACHE.get(key)
-    if terrain is None:
-        terrain = Terrain(*key)
-        if len(_TERRAIN_CACHE) < 4096:
-            _TERRAIN_CACHE[key] = terrain
-    return terrain
-
-
-_LOADED: dict[tuple[object, ...], Battlefield] = {}
-_LOADED_LIMIT = 16
-_TILESET_SOURCE = re.compile(rb'<tileset[^>]*\ssource="([^"]+)"')
-
-
-def _cache_key(path: Path) -> tuple[object, ...] | None:
-    """What a loaded map depends on: the .tmx's path and bytes, and each external tileset's size and
-    modification time. None when the file cannot be read as a plain small file (the loader then says
-    why)."""
-    try:
-        resolved = path.resolve()
-        if not resolved.is_file() or resolved.stat().st_size > MAX_CACHED_BYTES:
-            return None
-        data = resolved.read_bytes()
-        stamps: list[tuple[str, int, int]] = []
-        for source in _TILESET_SOURCE.findall(data):
-            tsx = resolved.parent / source.decode("utf-8", "replace")
-            st = tsx.stat()
-            stamps.append((str(tsx), st.st_mtime_ns, st.st_size))
-    except (OSError, ValueError):
-        return None
-    return (str(resolved), hashlib.sha256(data).hexdigest(), tuple(stamps))
-
-
-MAX_CACHED_BYTES = 4 * 1024 * 1024
-
-
-def load_battlefield(path: str | Path, *, strict: bool = True) -> Battlefield:
-    """Load a .tmx straight into a battlefield (images need not exist); raises MapLoadError only.
-
-    Strict loads are cached per process by the file's content (and its tilesets' stamps): each call
-    returns a fresh :meth:`Battlefield.clone` of the one map, so matches share the map and never each
-    other's doors or changed terrain."""
-    if not strict:
-        return Battlefield.from_tiled(load_tiled_map(path, require_images=False), strict=False)
-    key = _cache_key(Path(path))
-    cached = _LOADED.get(key) if key is not None else None
-    if cached is None:
-        cached = Battlefield.from_tiled(load_tiled_map(path, require_images=False), strict=True)
-        if key is not None:
-            if len(_LOADED) >= _LOADED_LIMIT:
-                _LOADED.pop(next(iter(_LOADED)))
-            _LOADED[key] = cached
-    return cached.clone()
+    a growing big integer would be quadratic on a large map): the entries as bytes, reversed, translated
+    to '1' and '0' by a table and read as one base-2 number, all at C speed."""
+    if not values:
+        return 0
+    if 0 <= value < 256 and (isinstance(values, bytearray) or (min(values) >= 0 and max(values) < 256)):
+        table = bytes(0x31 if b == value else 0x30 for b in range(256))
+        return int(bytes(values)[::-1].translate(table), 2)
+    return int("".join("1" if v == value else "0" for v in reversed(values)), 2)

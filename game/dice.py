@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 __all__ = ["Distribution", "d", "roll"]
@@ -27,6 +27,7 @@ class Distribution:
     """An exact discrete probability distribution over integers (probabilities sum to 1)."""
 
     probabilities: Mapping[int, Fraction]
+    _mean: Fraction | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         total = sum(self.probabilities.values(), Fraction(0))
@@ -71,7 +72,11 @@ class Distribution:
 
     @property
     def mean(self) -> Fraction:
-        return sum((v * p for v, p in self.probabilities.items()), Fraction(0))
+        found = self._mean
+        if found is None:  # asked often (every odds the AI weighs): worked out once
+            found = sum((v * p for v, p in self.probabilities.items()), Fraction(0))
+            object.__setattr__(self, "_mean", found)
+        return found
 
     def map(self, function: Callable[[int], int]) -> Distribution:
         result: dict[int, Fraction] = {}

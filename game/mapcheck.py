@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.battlefield import build_battlefield, map_rulesets
+from game.battlefield import map_rulesets
 from game.engine import registry
+from game.mapload import build_battlefield
 from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
 
 __all__ = ["check_map", "ruleset_problems"]

@@ -2,24 +2,38 @@
 
 Loading replays the log on a fresh match and must reach the saved digest. Saves are untrusted input: no
 pickle, no eval; every way a file can be wrong ends in a :class:`SaveError` saying what and how to fix it.
-Writing is atomic (a temporary file in the same folder, then a rename), so a crash never leaves half a
-save and never destroys the previous one.
+Writing is atomic (a temporary file in the same folder, synced, then a rename, then the folder synced), so
+a crash never leaves half a save and never destroys the previous one. Reading is bounded
+(:mod:`game.safeio`): the save and the map it names are read only if they are regular files within a size
+cap, and the JSON within depth and number caps.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.battlefield import load_battlefield
 from game.commands import Command, CommandFormatError, command_from_json, command_to_json
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import PosseSpec, UnitSpec
 from game.engine.registry import UnknownRulesetError, get_ruleset
+from game.mapload import load_battlefield
+from game.safeio import (
+    MAX_PATH_CHARS,
+    FileRefusedError,
+    JsonLimits,
+    fsync_dir,
+    nesting,
+    parse_json,
+    read_file,
+    remove_stale_temp_files,
+    temp_prefix,
+)
 from game.tiledmap import MapLoadError
 
 __all__ = ["FORMAT", "VERSION", "SaveError", "load_match", "read_save", "save_match", "write_save"]
@@ -27,9 +41,16 @@ __all__ = ["FORMAT", "VERSION", "SaveError", "load_match", "read_save", "save_ma
 FORMAT = "hexslinger-save"
 # 2: the rules engine (issue 10) changed how a match's state is laid out, so a version-1 save's digest
 # cannot be compared any more; such a save still loads when every command replays legally.
-VERSION = 2
+# 3: "seats" records who plays each side ("human" or a computer player such as "ai:normal"); a save of
+# an older version has no seats and loads with every side played by a human.
+VERSION = 3
 DIGEST_SINCE = 2  # the first version whose saved digest is comparable with today's
+SEATS_SINCE = 3  # the first version that records the seats
+HUMAN = "human"
 MAX_SAVE_BYTES = 16 * 1024 * 1024
+# a save nests 6 deep (document > commands > command > path > hex); its numbers are ids, hexes and seeds
+SAVE_LIMITS = JsonLimits(max_bytes=MAX_SAVE_BYTES, max_depth=32, max_digits=40)
+_LONG_NUMBER = re.compile(r"\d{41,}")  # more digits than SAVE_LIMITS.max_digits allows
 
 
 class SaveError(Exception):
@@ -56,6 +77,9 @@ class SaveData:
     round: int = 0
     over: bool = False
     version: int = VERSION
+    # side -> who plays it ("human", "ai:normal", ...), as written; every side "human" before version 3.
+    # Not checked against the installed AI profiles here (the window does that: game.ui.seats)
+    seats: dict[str, str] = field(default_factory=dict)
 
     @property
     def digest_comparable(self) -> bool:
@@ -84,9 +108,11 @@ def _posse_to_json(posse: PosseSpec) -> dict[str, Any]:
     }
 
 
-def save_document(match: Match, name: str = "") -> dict[str, Any]:
+def save_document(match: Match, name: str = "", seats: dict[str, str] | None = None) -> dict[str, Any]:
+    """The save of ``match``; ``seats`` says who plays each side (a side left out: a human)."""
     if match.map_path is None:
         raise ValueError("a match made without a map file cannot be saved")
+    given = seats or {}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -95,6 +121,7 @@ def save_document(match: Match, name: str = "") -> dict[str, Any]:
         "map": {"file": str(match.map_path), "sha256": match.battlefield.file_hash},
         "seed": match.seed,
         "posses": [_posse_to_json(p) for p in match.posses],
+        "seats": {p.side: given.get(p.side, HUMAN) for p in match.posses},
         "commands": [command_to_json(c) for c in match.log],
         "digest": match.digest(),
         "progress": {"round": match.history[-1].round if match.history else 0, "over": match.is_over},
@@ -102,11 +129,14 @@ def save_document(match: Match, name: str = "") -> dict[str, Any]:
 
 
 def write_save(path: Path, document: dict[str, Any]) -> None:
-    """Write atomically: a temporary file next to ``path``, flushed and synced, then renamed over it."""
+    """Write atomically: a temporary file next to ``path``, flushed and synced, renamed over it, and the
+    folder synced so the rename survives a power cut. Temporary files that killed writes left in the
+    folder (older than a minute) are deleted first."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temp_files(path.parent)
     text = json.dumps(document, indent=1, sort_keys=False)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -116,13 +146,20 @@ def write_save(path: Path, document: dict[str, Any]) -> None:
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
+    fsync_dir(path.parent)
 
 
-def save_match(match: Match, path: str | Path, name: str = "") -> None:
-    write_save(Path(path), save_document(match, name))
+def save_match(match: Match, path: str | Path, name: str = "", seats: dict[str, str] | None = None) -> None:
+    write_save(Path(path), save_document(match, name, seats))
 
 
 # -- reading ------------------------------------------------------------------------------------------
+
+
+def _short(error: object, limit: int = 200) -> str:
+    """An error's text for a message, cut short: it may quote a value of any size from the file."""
+    text = str(error)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _need(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], path: Path) -> Any:
@@ -140,6 +177,21 @@ def _posse_from_json(data: Any, path: Path) -> PosseSpec:
     damaged = "the file is damaged or was edited; load an earlier save"
     if not isinstance(data, dict):
         raise SaveError(path, "a posse in the save is not an object", damaged)
+    for unit in data.get("units", []) if isinstance(data.get("units"), list) else []:
+        options = unit.get("options", []) if isinstance(unit, dict) else []
+        for pair in options if isinstance(options, list) else []:
+            value = pair[1] if isinstance(pair, list) and len(pair) == 2 else None
+            # an option may hold JSON of its own (a Rifter's character): the same depth cap as the save's
+            if not isinstance(value, str):
+                continue
+            if nesting(value.encode("utf-8", "replace"))[0] > SAVE_LIMITS.max_depth:
+                what = f"a unit option in the save nests more than {SAVE_LIMITS.max_depth} deep"
+                raise SaveError(path, what, damaged)
+            if _LONG_NUMBER.search(value):
+                what = (
+                    f"a unit option in the save holds a number of more than {SAVE_LIMITS.max_digits} digits"
+                )
+                raise SaveError(path, what, damaged)
     try:
         units = tuple(
             UnitSpec(
@@ -158,34 +210,36 @@ def _posse_from_json(data: Any, path: Path) -> PosseSpec:
             controller=str(data.get("controller", "human")),
         )
     except (KeyError, TypeError, ValueError) as error:
-        raise SaveError(path, f"a posse in the save is malformed ({error})", damaged) from None
+        raise SaveError(path, f"a posse in the save is malformed ({_short(error)})", damaged) from None
 
 
 def read_save(path: str | Path) -> SaveData:
-    """Parse and check a save's structure (not yet replayed)."""
+    """Parse and check a save's structure (not yet replayed).
+
+    The file is read only if it is a regular file of at most :data:`MAX_SAVE_BYTES`, and parsed within
+    :data:`SAVE_LIMITS` (:mod:`game.safeio`): a FIFO, a device, deep nesting or a 5,000-digit number is a
+    :class:`SaveError` naming the limit, never a hang or a traceback."""
     path = Path(path)
     damaged = "the file is damaged; load an earlier save (autosaves are kept per turn)"
     try:
-        if not path.is_file():
-            raise SaveError(path, "the save file does not exist", "check the path")
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SaveError(path, "the file is too large to be a Hexslinger save", "pick a .json save file")
-        raw = path.read_bytes()
-    except OSError as error:
-        raise SaveError(
-            path, f"the save cannot be read ({error.strerror or error})", "check its permissions"
-        ) from None
-    if not raw.strip():
-        raise SaveError(path, "the save file is empty", damaged)
-    try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(path, "the save is not text", damaged) from None
-    except json.JSONDecodeError as error:
-        # a string left open ran into the end of the file: cut off there too
-        cut = error.pos >= len(raw.rstrip()) - 1 or error.msg.startswith("Unterminated string")
-        what = "the save is cut off" if cut else f"the save is not valid JSON ({error.msg})"
-        raise SaveError(path, f"{what} at line {error.lineno}", damaged) from None
+        raw = read_file(path, MAX_SAVE_BYTES, what="save")
+        doc = parse_json(raw, path, SAVE_LIMITS, what="save")
+    except FileRefusedError as error:
+        if error.reason == "missing":
+            raise SaveError(path, "the save file does not exist", "check the path") from None
+        if error.reason == "empty":
+            raise SaveError(path, "the save file is empty", damaged) from None
+        if error.reason == "not_text":
+            raise SaveError(path, "the save is not text", damaged) from None
+        if error.reason == "too_large":
+            raise SaveError(
+                path,
+                f"the file is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB, too large to be a "
+                "Hexslinger save",
+                "pick a .json save file",
+            ) from None
+        fix = damaged if error.reason not in ("not_regular", "unreadable") else error.fix
+        raise SaveError(path, error.what, fix) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(path, "this is not a Hexslinger save", "pick a save written by Hexslinger")
     version = _need(doc, "version", int, path)
@@ -202,12 +256,19 @@ def read_save(path: str | Path) -> SaveData:
     map_hash = map_info.get("sha256")
     if not isinstance(map_file, str) or not isinstance(map_hash, str):
         raise SaveError(path, "the save's map entry is malformed", damaged)
+    if len(map_file) > MAX_PATH_CHARS:
+        raise SaveError(
+            path,
+            f"the save's map path is {len(map_file)} characters long, more than {MAX_PATH_CHARS}",
+            damaged,
+        )
     commands_json = _need(doc, "commands", list, path)
     try:
         commands = [command_from_json(c) for c in commands_json]
     except CommandFormatError as error:
-        raise SaveError(path, f"a command in the save is malformed ({error})", damaged) from None
+        raise SaveError(path, f"a command in the save is malformed ({_short(error)})", damaged) from None
     posses = [_posse_from_json(p, path) for p in _need(doc, "posses", list, path)]
+    seats = _seats(doc, posses, version, path)
     progress = doc.get("progress")  # optional (saves written before it have none); a bad one is ignored
     progress = progress if isinstance(progress, dict) else {}
     reached = progress.get("round")
@@ -224,15 +285,40 @@ def read_save(path: str | Path) -> SaveData:
         round=reached if isinstance(reached, int) and not isinstance(reached, bool) and reached >= 0 else 0,
         over=over is True,
         version=version,
+        seats=seats,
     )
 
 
+def _seats(doc: dict[str, Any], posses: list[PosseSpec], version: int, path: Path) -> dict[str, str]:
+    """Who plays each side: from "seats" (version 3 on; a side left out is a human's), else every side a
+    human's (an older save knows no computer players, whatever its posses say)."""
+    humans = {p.side: HUMAN for p in posses}
+    if version < SEATS_SINCE:
+        return humans
+    raw = doc.get("seats", {})
+    damaged = "the file is damaged or was edited; load an earlier save"
+    if not isinstance(raw, dict):
+        raise SaveError(path, "'seats' in the save has the wrong type", damaged)
+    for side, seat in raw.items():
+        if side not in humans:
+            raise SaveError(path, f"the save names a seat for '{side}', a side no posse is on", damaged)
+        if not isinstance(seat, str) or not seat.strip():
+            raise SaveError(path, f"the seat of '{side}' in the save is not a name", damaged)
+        humans[side] = seat.strip()
+    return humans
+
+
 def _resolve_map(save_path: Path, map_file: str) -> Path:
+    """The map a save names: its path as saved, else a map of that name beside the save. A name the OS
+    cannot even look up (too long, a NUL byte) is returned as it is, for the loader to refuse."""
     candidate = Path(map_file)
-    if candidate.is_absolute() or candidate.exists():
+    try:
+        if candidate.is_absolute() or candidate.exists():
+            return candidate
+        beside = save_path.parent / candidate.name
+        return beside if beside.exists() else candidate
+    except (OSError, ValueError):
         return candidate
-    beside = save_path.parent / candidate.name
-    return beside if beside.exists() else candidate
 
 
 def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveData]:
@@ -264,9 +350,11 @@ def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveDat
         )
     try:
         match = Match(battlefield, ruleset, data.posses, data.seed, map_path=map_path)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise SaveError(
-            path, f"the save's posses are not valid ({error})", "the file was edited; load an earlier save"
+            path,
+            f"the save's posses are not valid ({_short(error)})",
+            "the file was edited; load an earlier save",
         ) from None
     for number, cmd in enumerate(data.commands, start=1):
         try:

@@ -11,8 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.battlefield import Battlefield, Cover, Terrain, _offset_lines, load_battlefield
+from game.battlefield import Battlefield, Cover, Terrain
 from game.hexgrid import Hex, hex_distance, hex_lines, hexes_within
+from game.mapload import load_battlefield
+from game.sightlines import offset_lines
 from game.tiledmap import MapLoadError
 
 
@@ -134,7 +136,7 @@ def test_lines_equal_hexgrid_lines() -> None:
     for h in hexes_within(Hex(0, 0), 40):
         l1, l2 = hex_lines(Hex(0, 0), h)
         expected = {tuple((p.q, p.r) for p in l1), tuple((p.q, p.r) for p in l2)}
-        f1, f2 = _offset_lines(h.q, h.r)
+        f1, f2 = offset_lines(h.q, h.r)
         assert {tuple(f1), tuple(f2)} == expected, h
 
 

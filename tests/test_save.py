@@ -68,8 +68,9 @@ def test_a_save_replays_to_the_same_digest(saved: tuple[Path, str]) -> None:
 def test_the_save_is_json_with_a_versioned_header(saved: tuple[Path, str]) -> None:
     doc = json.loads(saved[0].read_text(encoding="utf-8"))
     assert doc["format"] == "hexslinger-save"
-    assert doc["version"] == 2
-    assert set(doc) >= {"ruleset", "map", "seed", "posses", "commands", "digest"}
+    assert doc["version"] == 3
+    assert set(doc) >= {"ruleset", "map", "seed", "posses", "seats", "commands", "digest"}
+    assert doc["seats"] == {"side1": "human", "side2": "human"}  # nobody said otherwise
     assert len(doc["map"]["sha256"]) == 64
 
 
@@ -101,8 +102,8 @@ def corrupt(path: Path, text: str) -> None:
         (lambda t: "", "empty"),
         (lambda t: "not json at all {", "not valid JSON"),
         (lambda t: json.dumps({"format": "something-else"}), "not a Hexslinger save"),
-        (lambda t: t.replace('"version": 2', '"version": 99'), "newer than this Hexslinger"),
-        (lambda t: t.replace('"version": 2', '"version": "one"'), "wrong type"),
+        (lambda t: t.replace('"version": 3', '"version": 99'), "newer than this Hexslinger"),
+        (lambda t: t.replace('"version": 3', '"version": "one"'), "wrong type"),
         (lambda t: t.replace('"ruleset": "toy"', '"ruleset": "chess"'), "ruleset 'chess'"),
         (lambda t: t.replace('"commands": [', '"commands": [{"action": 5}, '), "malformed"),
         (lambda t: t.replace('"action": "shoot"', '"action": "teleport"', 1), "not legal on replay"),
@@ -223,3 +224,54 @@ def test_a_version_1_save_loads_when_its_commands_replay_legally(saved: tuple[Pa
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(SaveError, match="not legal on replay"):
         load_match(path)
+
+
+def test_version_3_records_who_plays_each_side(tmp_path: Path, saved: tuple[Path, str]) -> None:
+    """Issue 12, solo play: "Saves record each side's controller and profile (save version +1, older
+    saves still load)": the seats written are the seats read, and the digest is untouched by them."""
+    path, digest = saved
+    match, _ = load_match(path)
+    try:
+        again = tmp_path / "solo.json"
+        save_match(match, again, name="solo", seats={"side2": "ai:hard"})
+    finally:
+        match.close()
+    data = read_save(again)
+    assert data.version == 3
+    assert data.seats == {"side1": "human", "side2": "ai:hard"}
+    replayed, _ = load_match(again)
+    assert replayed.digest() == digest
+    replayed.close()
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_save_loads_with_every_side_played_by_a_human(saved: tuple[Path, str], version: int) -> None:
+    """A save from before the seats were recorded knows no computer players, whatever its posses' own
+    controller field says."""
+    path, _ = saved
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["version"] = version
+    doc.pop("seats")
+    doc["posses"][1]["controller"] = "ai"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert read_save(path).seats == {"side1": "human", "side2": "human"}
+
+
+@pytest.mark.parametrize(
+    ("seats", "what"),
+    [
+        ('["ai:normal"]', "'seats' in the save has the wrong type"),
+        ('{"side9": "human"}', "a side no posse is on"),
+        ('{"side2": 7}', "is not a name"),
+    ],
+)
+def test_a_damaged_seats_entry_is_refused_with_its_reason(
+    saved: tuple[Path, str], seats: str, what: str
+) -> None:
+    path, _ = saved
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["seats"] = json.loads(seats)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(SaveError, match=what) as caught:
+        read_save(path)
+    assert "load an earlier save" in caught.value.fix

@@ -208,8 +208,8 @@ def test_hexslinger_finds_no_problems(tmx: Path) -> None:
 
 @pytest.mark.parametrize("tmx", MAP_FILES, ids=lambda p: p.name)
 def test_the_sides_can_reach_each_other(tmx: Path) -> None:
-    battlefield = pytest.importorskip("game.battlefield")
-    field = battlefield.load_battlefield(tmx)
+    mapload = pytest.importorskip("game.mapload")
+    field = mapload.load_battlefield(tmx)
     zones = {z.side: z for z in field.zones}
     for z in zones.values():
         assert all(field.is_passable(h) for h in z.hexes), f"{z.side} deploys on impassable hexes"

@@ -22,7 +22,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import esper
 
-from game.battlefield import Battlefield, load_battlefield
+from game.battlefield import Battlefield
 from game.commands import Command
 from game.components import Identity, Position, Removed
 from game.engine.facts import PathReaction, Reasoner, UnitFacts
@@ -41,6 +41,7 @@ from game.engine.validation import field_problem
 from game.engine.world import World, freeze
 from game.events import Event
 from game.hexgrid import Hex
+from game.mapload import load_battlefield
 
 __all__ = ["IllegalCommandError", "Match", "MatchView"]
 

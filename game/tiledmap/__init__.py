@@ -11,10 +11,13 @@ How the reading is split between pytmx and ``xml.etree``: the structure (layer o
 objects, properties) is read from the XML here, because ``pytmx.TiledMap`` regroups layers by type,
 renumbers gids and drops their flag bits, merges tile attributes into tile properties, raises bare
 ``Exception``/``ValueError`` on maps Tiled writes happily (a custom property named ``name``), and
-decompresses layer data without a bound. pytmx does the layer-data decoding (``pytmx.pytmx.unpack_gids``:
-CSV, Base64, zlib, gzip) and bool parsing, behind checks that bound the work: the layer's declared size is
-checked first and compressed data is inflated with a size limit before pytmx sees it, so a zip bomb costs
-at most one layer's worth of bytes.
+decompresses layer data without a bound. pytmx does the Base64 layer-data decoding
+(``pytmx.pytmx.unpack_gids``: Base64, zlib, gzip) and bool parsing, behind checks that bound the work: the
+layer's declared size is checked first and compressed data is inflated with a size limit before pytmx sees
+it, so a zip bomb costs at most one layer's worth of bytes; CSV is split and read here at C speed. Every
+file is read through :mod:`game.safeio` (regular files only, 32 MB for the map and its tilesets together),
+its DTD check made on the decoded text the parser is given, and its tags and attributes counted before
+parsing (docs/RELIABILITY.md lists every limit).
 
 The package's modules: :mod:`~game.tiledmap.model` (the plain data), :mod:`~game.tiledmap.problems`
 (``MapProblem``, ``MapLoadError``), :mod:`~game.tiledmap.reading` (bounded XML, attributes, properties,

@@ -10,15 +10,16 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from game.hexgrid import StaggerAxis, StaggerIndex, TiledHexGeometry
+from game.safeio import FileRefusedError
 from game.tiledmap.layers import LayerReader
 from game.tiledmap.model import TiledMap
 from game.tiledmap.problems import MapLoadError, MapProblem
 from game.tiledmap.reading import (
-    MAX_FILE_BYTES,
     MAX_LAYER_CELLS,
     MAX_MAP_SIDE,
     MAX_TILE_SIZE,
     int_attr,
+    is_folder,
     parse_properties,
 )
 from game.tiledmap.tilesets import TilesetReader
@@ -42,22 +43,14 @@ class _Loader(TilesetReader, LayerReader):
             )
             raise MapLoadError(p.items)
         try:
-            if not path.exists():
+            data = self._read(path, "map")
+        except FileRefusedError as error:
+            if error.reason == "missing":
                 p.add("the map file does not exist", "check the path and the file name (maps end in .tmx)")
-                raise MapLoadError(p.items)
-            if path.is_dir():
+            elif error.reason == "not_regular" and is_folder(path):
                 p.add("this is a folder, not a map file", "give the path of a .tmx file")
-                raise MapLoadError(p.items)
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                p.add(
-                    f"the file is {size // (1024 * 1024)} MB, more than any map needs",
-                    f"maps must be smaller than {MAX_FILE_BYTES // (1024 * 1024)} MB; check this is a map",
-                )
-                raise MapLoadError(p.items)
-            data = path.read_bytes()
-        except OSError as error:
-            p.add(f"the file cannot be read ({error.strerror or error})", "check the file's permissions")
+            else:
+                p.add(error.what, error.fix)
             raise MapLoadError(p.items) from None
         file_hash = hashlib.sha256(data).hexdigest()
         root = self._parse_xml(data, str(path), "map")
@@ -109,19 +102,21 @@ class _Loader(TilesetReader, LayerReader):
         tw = int_attr(root, "tilewidth", None, p, "the map")
         th = int_attr(root, "tileheight", None, p, "the map")
         side = int_attr(root, "hexsidelength", 0, p, "the map") or 0
-        width = w or 0
-        height = h or 0
-        if (
+        size_ok = (
             w is not None
             and h is not None
-            and not (1 <= w <= MAX_MAP_SIDE and 1 <= h <= MAX_MAP_SIDE and w * h <= MAX_LAYER_CELLS)
-        ):
+            and 1 <= w <= MAX_MAP_SIDE
+            and 1 <= h <= MAX_MAP_SIDE
+            and w * h <= MAX_LAYER_CELLS
+        )
+        if w is not None and h is not None and not size_ok:
             p.add(
                 f"the map size {w}x{h} is invalid",
                 f"resize the map (Map > Resize Map) to between 1x1 and {MAX_MAP_SIDE}x{MAX_MAP_SIDE}, "
                 f"at most {MAX_LAYER_CELLS} cells",
             )
-            width = height = 0
+        # a size that is missing or unreadable on one side is no size: never 0 x 10**19 cells to allocate
+        width, height = (w, h) if size_ok and w is not None and h is not None else (0, 0)
         tile_ok = tw is not None and th is not None and 1 <= tw <= MAX_TILE_SIZE and 1 <= th <= MAX_TILE_SIZE
         if tw is not None and th is not None and not tile_ok:
             p.add(

@@ -5,8 +5,10 @@ hanging or exhausting memory, and pytmx imported without pygame.
 
 from __future__ import annotations
 
+import codecs
 import logging
 import math
+import re
 import struct
 import sys
 from dataclasses import dataclass
@@ -14,37 +16,51 @@ from pathlib import Path
 from types import ModuleType
 from xml.etree import ElementTree
 
+from game.safeio import MAX_PATH_CHARS, FileRefusedError, read_file, read_head
 from game.tiledmap.model import Layer, PropertyValue, TileInfo
 from game.tiledmap.problems import MapLoadError, Problems
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_GROUP_DEPTH",
+    "MAX_LAYERS",
     "MAX_LAYER_CELLS",
     "MAX_MAP_SIDE",
     "MAX_PROBLEMS_PER_LAYER",
+    "MAX_SHAPE_POINTS",
     "MAX_TILESET_TILES",
     "MAX_TILE_SIZE",
     "MAX_TOTAL_CELLS",
+    "MAX_TOTAL_TILES",
+    "MAX_XML_MARKUP",
     "TILED_FORMAT_FIX",
     "LoaderBase",
     "TilesetRange",
     "combine_tint",
     "convert_to_bool",
+    "decode_xml",
     "float_attr",
     "image_size",
     "int_attr",
+    "is_folder",
+    "is_regular",
     "parse_properties",
     "unpack_gids",
 ]
 
-# Limits that keep a hostile or broken file from hanging or exhausting memory.
-MAX_FILE_BYTES = 32 * 1024 * 1024
+# Limits that keep a hostile or broken file from hanging or exhausting memory (docs/RELIABILITY.md).
+MAX_FILE_BYTES = 32 * 1024 * 1024  # the map and all its tileset files together
 MAX_MAP_SIDE = 1024
 MAX_LAYER_CELLS = 512 * 512
 MAX_TOTAL_CELLS = 8 * 1024 * 1024
 MAX_TILE_SIZE = 4096
 MAX_PROBLEMS_PER_LAYER = 10
-MAX_TILESET_TILES = 1 << 20
+MAX_TILESET_TILES = 1 << 16  # tiles of one tileset
+MAX_TOTAL_TILES = 1 << 16  # tiles of all the map's tilesets together (each costs a TileInfo)
+MAX_XML_MARKUP = 1_000_000  # tags and attributes ('<' and '=') in the map and its tilesets together
+MAX_GROUP_DEPTH = 64  # group layers inside each other
+MAX_LAYERS = 1024  # layers of every kind, groups included
+MAX_SHAPE_POINTS = 10_000  # points of one polygon or polyline
 
 TILED_FORMAT_FIX = "in Tiled: Map > Map Properties > Tile Layer Format: CSV (or Base64 zlib), then save"
 
@@ -100,10 +116,12 @@ def int_attr(
             )
         return default
     try:
+        if not text.isascii():  # int() reads Arabic-Indic or full-width digits too; Tiled writes ASCII
+            raise ValueError(text)
         return int(text)
     except ValueError:
         try:
-            value = float(text)
+            value = float(text) if text.isascii() else math.nan
         except ValueError:
             value = math.nan
         if value.is_integer():
@@ -215,9 +233,8 @@ def parse_properties(
 def image_size(path: Path) -> tuple[int, int] | None:
     """Pixel size from a PNG, GIF or BMP header (Tiled may omit width/height of an <image>)."""
     try:
-        with path.open("rb") as f:
-            head = f.read(32)
-    except OSError:
+        head = read_head(path, 32, what="image")
+    except FileRefusedError:
         return None
     if head[:8] == b"\x89PNG\r\n\x1a\n" and len(head) >= 24:
         w, h = struct.unpack(">II", head[16:24])
@@ -229,6 +246,58 @@ def image_size(path: Path) -> tuple[int, int] | None:
         w, h = struct.unpack("<ii", head[18:26])
         return int(w), abs(int(h))
     return None
+
+
+_DECLARED = re.compile(rb"""^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]{1,40})["']""")
+# the encodings an XML parser must or commonly reads (expat's own); Tiled writes UTF-8
+_XML_ENCODINGS = ("utf-8", "utf-16", "utf-16-le", "utf-16-be", "iso8859-1", "ascii")
+
+
+def decode_xml(data: bytes) -> str:
+    """The text of an XML document as a parser would decode it: by its byte-order mark, its first bytes
+    (UTF-16 without a mark), or its declared encoding; ValueError saying why it cannot be decoded.
+
+    Checks for ``<!DOCTYPE`` are made on this text, and the parser is given the same text, so no encoding
+    can hide a DTD from the check."""
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)) or data[:4] in (b"\0\0\0<", b"<\0\0\0"):
+        raise ValueError("it is UTF-32 text")
+    if data.startswith(codecs.BOM_UTF8):
+        encoding = "utf-8-sig"
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    elif data[:2] == b"\0<":
+        encoding = "utf-16-be"
+    elif data[:2] == b"<\0":
+        encoding = "utf-16-le"
+    else:
+        declared = _DECLARED.match(data[:256])
+        encoding = declared.group(1).decode("ascii") if declared else "utf-8"
+        try:
+            name = codecs.lookup(encoding).name
+        except LookupError:
+            raise ValueError(f"it declares the unknown encoding '{encoding}'") from None
+        if name not in _XML_ENCODINGS:
+            raise ValueError(f"it declares the encoding '{encoding}'")
+        encoding = name
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise ValueError(f"it is not {encoding.upper()} text (byte {error.start})") from None
+
+
+def is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def is_regular(path: Path) -> bool:
+    """Whether ``path`` is a regular file (False for anything that cannot even be looked up)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 @dataclass(slots=True)
@@ -251,7 +320,33 @@ class LoaderBase:
         self.ranges: list[TilesetRange] = []
         self.layers: list[Layer] = []
         self.total_cells = 0
+        self.total_tiles = 0
+        self.layer_count = 0
+        self._empty: dict[tuple[int, int], list[list[int]]] = {}
+        self.bytes_read = 0
+        self.markup = 0
         self.map_tile_size = (0, 0)
+
+    def _read(self, path: Path, kind: str) -> bytes:
+        """The bytes of a map or tileset file: a regular file only, read only up to what is left of
+        :data:`MAX_FILE_BYTES` for the map and its tilesets together; FileRefusedError otherwise."""
+        left = MAX_FILE_BYTES - self.bytes_read
+        try:
+            data = read_file(path, left, what=f"{kind} file")
+        except FileRefusedError as error:
+            if error.reason != "too_large":
+                raise
+            mb = MAX_FILE_BYTES // (1024 * 1024)
+            raise FileRefusedError(
+                path,
+                f"the {kind} file is larger than {mb} MB"
+                + (" together with the files read before it" if self.bytes_read else "")
+                + ", more than any map needs",
+                f"a map and its tilesets must be smaller than {mb} MB in all; check this is a Tiled file",
+                "too_large",
+            ) from None
+        self.bytes_read += len(data)
+        return data
 
     def _parse_xml(self, data: bytes, file: str, kind: str) -> ElementTree.Element:
         p = self.problems
@@ -263,16 +358,36 @@ class LoaderBase:
                 file=file,
             )
             raise MapLoadError(p.items)
-        # Tiled never writes a DTD; refusing them rules out entity expansion (billion laughs).
-        if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        try:
+            text = decode_xml(data)
+        except ValueError as error:
+            p.add(
+                f"the {kind} file cannot be read as text: {error}; Tiled writes UTF-8",
+                "re-save the file from Tiled",
+                file=file,
+            )
+            raise MapLoadError(p.items) from None
+        # Tiled never writes a DTD; refusing them rules out entity expansion (billion laughs). The check
+        # is on the decoded text, which is what the parser is given.
+        if "<!DOCTYPE" in text or "<!ENTITY" in text:
             p.add(
                 f"the {kind} file contains a DTD or entity declarations, which Tiled never writes",
                 "re-save the file from Tiled",
                 file=file,
             )
             raise MapLoadError(p.items)
+        # Each tag or attribute costs a few hundred bytes once parsed: bound them before parsing.
+        self.markup += text.count("<") + text.count("=")
+        if self.markup > MAX_XML_MARKUP:
+            p.add(
+                f"the {kind} file has more tags and attributes than a map may have "
+                f"({MAX_XML_MARKUP:,} for a map and its tilesets together)",
+                "check this is a Tiled file; store tile layers as CSV or Base64 rather than XML",
+                file=file,
+            )
+            raise MapLoadError(p.items)
         try:
-            return ElementTree.fromstring(data)
+            return ElementTree.fromstring(text)
         except ElementTree.ParseError as error:
             line, column = getattr(error, "position", (0, 0))
             reason = str(error).split(":")[0]
@@ -293,8 +408,16 @@ class LoaderBase:
         if not source:
             self.problems.add(f"{what} has no source file", "pick the image again in Tiled", file=file)
             return None
-        image = (base / source).resolve()
-        if not image.is_file():
+        try:
+            if len(source) > MAX_PATH_CHARS:  # Path.resolve() is quadratic in the path's length
+                raise ValueError(source)
+            image = (base / source).resolve()
+        except (OSError, ValueError):
+            self.problems.add(
+                f"{what} '{source}' is not a usable file name", "pick the image again in Tiled", file=file
+            )
+            return None
+        if not is_regular(image):
             if self.require_images:
                 self.problems.add(
                     f"{what} '{source}' does not exist (looked for {image})",

@@ -7,12 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from xml.etree import ElementTree
 
+from game.safeio import MAX_PATH_CHARS, FileRefusedError
 from game.tiledmap.model import GID_MASK, PropertyValue, TileInfo
 from game.tiledmap.problems import MapLoadError
 from game.tiledmap.reading import (
-    MAX_FILE_BYTES,
     MAX_TILE_SIZE,
     MAX_TILESET_TILES,
+    MAX_TOTAL_TILES,
     LoaderBase,
     TilesetRange,
     image_size,
@@ -38,7 +39,16 @@ class TilesetReader(LoaderBase):
         file = str(self.path)
         base = self.dir
         if source:
-            ts_path = (self.dir / source).resolve()
+            try:
+                if len(source) > MAX_PATH_CHARS:  # Path.resolve() is quadratic in the path's length
+                    raise ValueError(source)
+                ts_path = (self.dir / source).resolve()
+            except (OSError, ValueError):
+                p.add(
+                    f"the tileset source '{source}' is not a usable file name",
+                    "fix it with Map > Replace Tileset",
+                )
+                return
             file = str(ts_path)
             if ts_path.suffix.lower() in (".tsj", ".json"):
                 p.add(
@@ -50,19 +60,16 @@ class TilesetReader(LoaderBase):
             if source.lower().endswith(".tx"):
                 return
             try:
-                if not ts_path.is_file():
+                data = self._read(ts_path, "tileset")
+            except FileRefusedError as error:
+                if error.reason == "missing":
                     p.add(
                         f"the tileset file '{source}' does not exist (looked for {ts_path})",
                         "put the .tsx next to the map as the relative path says, or in Tiled fix it with "
                         "Map > Replace Tileset",
                     )
-                    return
-                if ts_path.stat().st_size > MAX_FILE_BYTES:
-                    p.add(f"the tileset file '{source}' is too large", "check it is a Tiled tileset")
-                    return
-                data = ts_path.read_bytes()
-            except OSError as error:
-                p.add(f"the tileset file '{source}' cannot be read ({error})", "check its permissions")
+                else:
+                    p.add(f"tileset '{source}': {error.what}", error.fix, file=file)
                 return
             try:
                 el = self._parse_xml(data, file, "tileset")
@@ -88,10 +95,17 @@ class TilesetReader(LoaderBase):
                     file=file,
                 )
             return
-        if spacing < 0 or margin < 0 or columns < 0 or not (0 <= tilecount <= MAX_TILESET_TILES):
+        if spacing < 0 or margin < 0 or columns < 0 or tilecount < 0:
             p.add(
                 f"{where} has negative spacing/margin/columns or a bad tile count",
                 "re-save it from Tiled",
+                file=file,
+            )
+            return
+        if tilecount > MAX_TILESET_TILES:
+            p.add(
+                f"{where} declares {tilecount} tiles, more than the {MAX_TILESET_TILES} a tileset may have",
+                "split the tileset, or check its tile count (Tiled writes the number of tiles in its image)",
                 file=file,
             )
             return
@@ -153,6 +167,15 @@ class TilesetReader(LoaderBase):
                     file=file,
                 )
                 return
+            if self.total_tiles + tilecount > MAX_TOTAL_TILES:
+                p.add(
+                    f"{where} has {tilecount} tiles, which makes more than {MAX_TOTAL_TILES} tiles in the "
+                    "map's tilesets together",
+                    "use fewer or smaller tilesets (a tileset's image holds its tiles: check its tile count)",
+                    file=file,
+                )
+                return
+            self.total_tiles += tilecount
             count = tilecount
             for tid in range(tilecount):
                 col, row = tid % columns, tid // columns
@@ -175,6 +198,14 @@ class TilesetReader(LoaderBase):
                 timg = t.find("image")
                 if timg is None:
                     continue
+                if self.total_tiles >= MAX_TOTAL_TILES:
+                    p.add(
+                        f"{where} makes more than {MAX_TOTAL_TILES} tiles in the map's tilesets together",
+                        "use fewer or smaller tilesets",
+                        file=file,
+                    )
+                    break
+                self.total_tiles += 1
                 image = self._image_path(timg, base, f"the image of tile {tid} of {where}", file)
                 iw = int_attr(timg, "width", 0, p, where, file=file) or 0
                 ih = int_attr(timg, "height", 0, p, where, file=file) or 0

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from game.battlefield import build_battlefield
+from game.mapload import build_battlefield
 from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
 from game.ui import settings
 from game.ui.render import ensure_pygame
@@ -148,10 +148,6 @@ def window_title(tmap: TiledMap | None, map_path: Path) -> str:
 
 
 def load_map_or_problems(map_path: Path) -> tuple[TiledMap | None, list[MapProblem]]:
-    if not map_path.is_file():
-        return None, [
-            MapProblem(str(map_path), "the map file does not exist", "check the path and the file name")
-        ]
     try:
         return load_tiled_map(map_path), []
     except MapLoadError as error:

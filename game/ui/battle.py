@@ -29,20 +29,24 @@ from game.ui.battle_board import BattleBoard
 from game.ui.battle_feed import DiceShow, Floater
 from game.ui.battle_hud import BattleHud, Layout
 from game.ui.battle_widgets import BattleWidgets
+from game.ui.battle_words import esc
 from game.ui.combatlog import LogLine
 from game.ui.controller import BattleController
-from game.ui.dialogs import ConfirmDialog
+from game.ui.dialogs import ConfirmDialog, MessageDialog
 from game.ui.gui import GuiManager, GuiScene, Shell, TipButton
 from game.ui.help import HelpScene
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
 from game.ui.picking import Hover, Picker
+from game.ui.pilot import AiFailure
 from game.ui.scenes import Action, Pop, Push
+from game.ui.seats import seat_label
 from game.ui.session import BattleSession
 
 __all__ = ["BattleScreen", "Layout"]
 
 NUMBER_KEYS = [pygame.K_1 + i for i in range(9)]
+SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)  # hurry a computer player along
 
 
 class BattleScreen(GuiScene):
@@ -79,6 +83,7 @@ class BattleScreen(GuiScene):
             play=shell.play,
             centre_on=self.centre_on,
             centre_on_hexes=self.centre_on_hexes,
+            show_hexes=self.show_hexes,
         )
         self.board = BattleBoard(self.controller, tmap, self.view, self.layout)
         self.hud = BattleHud(self.controller, self.layout)
@@ -217,6 +222,17 @@ class BattleScreen(GuiScene):
         cam.center_y = sum(y for _, y in points) / len(points)
         cam.clamp()
 
+    def show_hexes(self, hexes: tuple[Hex, ...]) -> None:
+        """Bring tiles into view (what a computer player is about to do): the camera moves to their middle
+        only when one of them is off the map area."""
+        cam = self.view.camera
+        margin = 24
+        for h in hexes:
+            x, y = cam.map_to_screen(*self.tmap.geometry.hex_center(h))
+            if not (margin <= x <= cam.view_w - margin and margin <= y <= cam.view_h - margin):
+                self.centre_on_hexes(hexes)
+                return
+
     # -- widgets ----------------------------------------------------------------------------------------
     def _lay_out(self) -> None:
         self.layout = Layout(self.size, self.scale)
@@ -269,6 +285,17 @@ class BattleScreen(GuiScene):
     def _end_confirmed(self) -> Action:
         self.end_turn(confirmed=True)
         return Pop()
+
+    def failure_dialog(self, failure: AiFailure) -> MessageDialog:
+        """What a failed computer player did wrong, and that its side is a human's now."""
+        name = esc(self.side_names.get(failure.side, failure.side))
+        text = (
+            f"The computer player of <b>{name}</b> ({esc(seat_label(failure.seat))}) stopped: "
+            f"{esc(failure.reason)}.<br><br>"
+            f"<b>{name}</b> is played by a human from here on: the board waits for your orders. "
+            "The battle is autosaved as it stood before the failed decision (nothing of it was played)."
+        )
+        return MessageDialog(self.shell, "The computer player failed", text, size=self.size)
 
     def open_help(self) -> None:
         """F1: the ruleset's summary of a turn and the keys (the pause menu's Help page)."""
@@ -323,6 +350,13 @@ class BattleScreen(GuiScene):
             elif event.type == pygame.MOUSEMOTION:
                 self.mouse = event.pos
             return None
+        if c.pilot.active and not consumed:
+            if event.type == pygame.KEYDOWN and event.key in SKIP_KEYS:
+                c.pilot.skip()  # the computer's waits and dice
+                return None
+            left = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+            if left and self.layout.map.collidepoint(event.pos):
+                c.pilot.skip()
         if c.feed.dice is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             c.feed.dice = None  # skip the animation
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -417,6 +451,9 @@ class BattleScreen(GuiScene):
     def update(self, dt: float) -> Action | None:
         if self.controller.advance(dt, self.shell.prefs.animation_speed) and self.on_over is not None:
             return self.on_over(self.session)
+        failed = self.controller.pilot.unseen
+        if failed:
+            return Push(self.failure_dialog(failed.pop(0)))
         if self._hover_key() != self._hovered_for:
             self._hover(self.board.hex_at(self.mouse) if self.mouse is not None else None)
         self.refresh_widgets()

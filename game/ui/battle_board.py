@@ -147,6 +147,9 @@ class BattleBoard:
             for u in prompt.about:
                 if (where := match.position(u)) is not None:
                     self.overlay.alert(canvas, where)
+        if c.pilot.active:
+            self._draw_ai(canvas)
+            return
         picker = c.picker
         if picker is None:
             return
@@ -177,6 +180,36 @@ class BattleBoard:
             for unit, dice in given.items():
                 if (where := match.position(unit)) is not None:
                     self.overlay.dice_on(canvas, where, dice)
+
+    def _draw_ai(self, canvas: pygame.Surface) -> None:
+        """A computer player at work: a thought bubble over its unit while it thinks, then what it is about
+        to do — the path it walks, the target it aims at (with the line of fire) or the tile it takes."""
+        c = self.controller
+        match = c.match
+        move = c.ai_move
+        if move is None:
+            unit = c.selected
+            where = match.position(unit) if unit is not None else None
+            if where is not None and c.pilot.thinking is not None:
+                self.overlay.thinking(canvas, where, c.clock)
+            return
+        cmd = move.command
+        if len(cmd.path) > 1:
+            cost = sum(match.battlefield.move_cost(h) or 1 for h in cmd.path[1:])
+            self.overlay.path(canvas, cmd.path, cost)
+        actor = match.position(cmd.actor) if cmd.actor else None
+        aimed = [t for t in (cmd.target, *cmd.targets) if t is not None]
+        start = cmd.path[-1] if cmd.path else actor
+        for t in dict.fromkeys(aimed):
+            there = match.position(t)
+            if there is None:
+                continue
+            if start is not None and start != there:
+                self.overlay.sight(canvas, start, there, clear=True, cover=False)
+            self.overlay.target(canvas, there, strong=True)
+        if cmd.hex is not None and not cmd.path:
+            self.overlay.fill(canvas, [cmd.hex], (255, 240, 200, 90))
+            self.overlay.selected(canvas, cmd.hex)
 
     def _draw_tokens(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         c = self.controller

@@ -61,6 +61,12 @@ class BattleFeed:
         """A line of the screen's own in the log ("X can only pass", "Undone: move")."""
         self.log.append(LogLine(0, "note", text))
 
+    def decision(self, text: str, detail: str) -> None:
+        """A computer player's decision in its own words, with why (its score breakdown) as the detail."""
+        rnd = self.session.match.history[-1].round if self.session.match.history else 0
+        self.log.append(LogLine(rnd, "ai", text, detail))
+        del self.log[:-LOG_KEEP]
+
     def take(self, events: list[Event]) -> None:
         """The events of a command just applied: logged, shown and heard."""
         for e in events:

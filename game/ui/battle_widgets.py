@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -17,9 +18,10 @@ from pygame_gui.elements import UILabel, UIPanel, UITextBox
 from game.rules import LegalAction
 from game.ui.action_bar import bar_buttons, fixed_buttons
 from game.ui.battle_hud import Layout, fit_text, font
-from game.ui.battle_words import esc, log_html, unit_html
+from game.ui.battle_words import esc, log_details, log_html, unit_html
 from game.ui.controller import BattleController
 from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
+from game.ui.sheet import fit_text as fit_gui_text
 
 __all__ = ["BattleWidgets"]
 
@@ -37,7 +39,10 @@ class BattleWidgets:
         self.status_chips: list[tuple[TipButton, str]] = []
         self.unit_box: UITextBox | None = None
         self.log_box: UITextBox | None = None
-        self._log_shown = -1
+        self._log_shown: object = None
+        self.log_links: dict[str, str] = {}  # a linked log line's name -> its tooltip (a decision's why)
+        self.log_tip: Any = None  # the tooltip up now, and the line it is for
+        self.log_tip_for = ""
 
     def build(self, manager: GuiManager, lay: Layout, fixed: dict[str, Callable[[], None]]) -> None:
         """The panel and the bar for ``lay``; ``fixed`` runs each fixed button by its key (end_turn,
@@ -72,7 +77,8 @@ class BattleWidgets:
             container=panel,
             object_id="#log_box",
         )
-        self._log_shown = -1
+        self._log_shown = None
+        self.log_tip, self.log_tip_for = None, ""  # the manager was cleared: the old tooltip went with it
         bar = UIPanel(lay.bar, manager=manager, object_id="#action_bar")
         entries = bar_buttons(c)
         fixed_w = lay.px(118)
@@ -110,6 +116,20 @@ class BattleWidgets:
             if entry.selected:
                 button.set_selected(True)
             self.action_buttons.append((button, entry.action))
+        if c.pilot.active:  # the computer has the decision: the bar says so instead of offering actions
+            side = c.session.deciding_side() or ""
+            who = f"{c.side_names.get(side, side)} \u2014 {c.session.seat_label(side)}"
+            hint = "it plays itself, Esc pauses" if c.session.spectating() else "your turn comes back to you"
+            said = manager.get_theme().get_font(["label"])
+            UILabel(
+                pygame.Rect(lay.px(12), lay.px(4), room - lay.px(12), inner_h - lay.px(8)),
+                fit_gui_text(
+                    said, f"{who} is playing ({hint}); click or Space hurries it", room - lay.px(30)
+                ),
+                manager=manager,
+                container=bar,
+                object_id="#ai_playing",
+            )
         right = inner_w - lay.px(6)  # inside the panel's frame
         fixed_h = (inner_h - lay.px(8)) // 3
         for n, spec in enumerate(fixed_buttons(c)):
@@ -184,11 +204,68 @@ class BattleWidgets:
             text = self._unit_text()
             if text != self.unit_box.html_text:
                 self.unit_box.set_text(text)
-        if self.log_box is not None and self._log_shown != len(c.feed.log):
-            self.log_box.set_text(log_html(c.feed.log))
+        log = c.feed.log
+        shown = (len(log), id(log[-1]) if log else 0)  # the log keeps its newest lines: a length can repeat
+        if self.log_box is not None and self._log_shown != shown:
+            self.log_box.set_text(log_html(log))
+            self.log_links = log_details(log)
             if self.log_box.scroll_bar is not None:
                 self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
-            self._log_shown = len(c.feed.log)
+            self._log_shown = shown
+        self._update_log_tip()
+
+    def _link_pieces(self) -> list[tuple[str, pygame.Rect]]:
+        """Each piece of a linked log line (a long line wraps into several) and where it is on screen,
+        the pieces scrolled out of the box left out."""
+        box = self.log_box
+        if box is None or not box.alive():  # type: ignore[no-untyped-call]
+            return []
+        x, y = box.get_text_layout_top_left()
+        if box.scroll_bar is not None and box.text_box_layout is not None:
+            y -= box.scroll_bar.start_percentage * box.text_box_layout.layout_rect.height
+        pieces = []
+        for chunk in box.link_hover_chunks:
+            rect = pygame.Rect((int(x) + chunk.x, int(y) + chunk.y), chunk.size)
+            if box.rect.contains(rect):
+                pieces.append((str(chunk.href), rect))
+        return pieces
+
+    def link_rects(self) -> dict[str, pygame.Rect]:
+        """Where each linked log line in view starts on screen (the pointer over it shows its tooltip)."""
+        out: dict[str, pygame.Rect] = {}
+        for href, rect in self._link_pieces():
+            out.setdefault(href, rect)
+        return out
+
+    def hovered_link(self) -> str:
+        """The name of the log's linked line under the pointer ("" when none)."""
+        manager = self.scene.manager
+        if manager is None or not self.log_links:
+            return ""
+        # the pointer of the newest event (pygame-gui's own position is a frame behind until it updates)
+        pointer = manager.pointer if manager.pointer is not None else manager.get_mouse_position()
+        for href, rect in self._link_pieces():
+            if href in self.log_links and rect.collidepoint(pointer):
+                return href
+        return ""
+
+    def _update_log_tip(self) -> None:
+        """A computer player's line under the pointer shows why it decided so (its score breakdown)."""
+        href = self.hovered_link()
+        if href == self.log_tip_for:
+            return
+        if self.log_tip is not None:
+            self.log_tip.kill()
+        self.log_tip, self.log_tip_for = None, href
+        manager = self.scene.manager
+        if not href or manager is None or self.log_box is None:
+            return
+        x, y = manager.pointer if manager.pointer is not None else manager.get_mouse_position()
+        tip = manager.create_tool_tip(
+            self.log_links[href], (x, y), (0, 18), self.log_box, None, wrap_width=self.log_box.rect.width + 60
+        )
+        tip.find_valid_position(pygame.math.Vector2(x, y))
+        self.log_tip = tip
 
     def _unit_text(self) -> str:
         c = self.controller

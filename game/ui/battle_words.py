@@ -17,6 +17,7 @@ __all__ = [
     "KIND_MARK",
     "aim_hint",
     "esc",
+    "log_details",
     "log_html",
     "pct",
     "preview_text",
@@ -32,6 +33,7 @@ KIND_MARK = {  # glyphs the bundled serif has (dingbats such as U+2714 draw noth
     "roll": "\u00b7",
     "card": "\u2660",
     "end": "\u2666",
+    "ai": "\u25b8",
 }
 KIND_COLOR = {
     "hit": "#2E6B1F",
@@ -41,6 +43,7 @@ KIND_COLOR = {
     "phase": "#7A5C3C",
     "end": "#5C3A1E",
 }
+LINK_PREFIX = "line"
 LOG_SHOWN = 120  # the log panel shows the newest lines only (its text box lays out every line it holds)
 
 
@@ -133,11 +136,25 @@ def unit_html(v: UnitView, side_name: str, *, looking_only: bool = False) -> str
 
 
 def log_html(log: Sequence[LogLine]) -> str:
-    """The newest lines of the combat log, each with its kind's mark and colour."""
+    """The newest lines of the combat log, each with its kind's mark and colour; a line with a detail (a
+    computer player's decision) is a link, named as :func:`log_details` names it, whose tooltip is the
+    detail."""
     rows = []
-    for line in log[-LOG_SHOWN:]:
+    for i, line in enumerate(log[-LOG_SHOWN:]):
         mark = KIND_MARK.get(line.kind, "\u00b7")
         color = KIND_COLOR.get(line.kind)
+        if line.detail:
+            rows.append(f"{mark} <a href='{LINK_PREFIX}{i}'>{esc(line.text)}</a>")
+            continue
         text = f"{mark} {esc(line.text)}"
         rows.append(f"<font color='{color}'>{text}</font>" if color else text)
     return "<br>".join(rows)
+
+
+def log_details(log: Sequence[LogLine]) -> dict[str, str]:
+    """The detail of each linked line :func:`log_html` shows, by its link's name, as tooltip HTML."""
+    return {
+        f"{LINK_PREFIX}{i}": "<br>".join(esc(row) for row in line.detail.splitlines())
+        for i, line in enumerate(log[-LOG_SHOWN:])
+        if line.detail
+    }

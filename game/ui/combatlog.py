@@ -47,9 +47,13 @@ __all__ = ["LogLine", "describe", "side_name", "unit_name"]
 
 @dataclass(frozen=True, slots=True)
 class LogLine:
+    """A line of the log; ``detail`` is more about it shown on demand (the tooltip of a computer player's
+    line: its score breakdown)."""
+
     round: int
     kind: str
     text: str
+    detail: str = ""
 
 
 @dataclass(slots=True)

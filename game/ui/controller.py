@@ -24,6 +24,7 @@ from game.hexgrid import Hex, hex_distance
 from game.ui.battle_feed import BattleFeed
 from game.ui.battle_words import aim_hint, preview_text, short_label
 from game.ui.picking import Hover, Picker, units_at
+from game.ui.pilot import AiFailure, AiMove, AiPilot, PlayerFactory
 from game.ui.session import BattleSession
 
 __all__ = ["BattleController"]
@@ -40,12 +41,15 @@ class BattleController:
         play: Callable[[str], None] | None = None,
         centre_on: Callable[[int], None] | None = None,
         centre_on_hexes: Callable[[tuple[Hex, ...]], None] | None = None,
+        make_player: PlayerFactory | None = None,
+        show_hexes: Callable[[tuple[Hex, ...]], None] | None = None,
     ) -> None:
         self.session = session
         self.side_names = side_names or {p.side: p.name or p.side for p in session.match.posses}
         self.sides = [p.side for p in session.match.posses]
         self.centre_on = centre_on or (lambda _unit: None)
         self.centre_on_hexes = centre_on_hexes or (lambda _hexes: None)
+        self.show_hexes = show_hexes or (lambda _hexes: None)  # the camera moves only if one is off screen
         self.feed = BattleFeed(session, play)
         self.selected: int | None = None
         self.inspected: int | None = None  # a unit clicked to look at (its panel), not commanded
@@ -65,6 +69,11 @@ class BattleController:
         self._targets_cache: tuple[object, tuple[int, ...]] | None = None
         self._views: dict[int, UnitView] = {}
         self._views_for: tuple[int, int] | None = None
+        # the computer players (game.ui.pilot); ai_move is the decision shown before it is made
+        self.pilot = AiPilot(self) if make_player is None else AiPilot(self, make_player)
+        self.ai_move: AiMove | None = None
+        for note in session.seat_notes:
+            self.message = note
         for e in session.match.history:
             self.feed.log_event(e)
         self.after_change([])
@@ -91,8 +100,8 @@ class BattleController:
         return view
 
     def actor_actions(self) -> list[LegalAction]:
-        """The legal actions of the selected unit."""
-        if self.selected is None:
+        """The legal actions of the selected unit (none while a computer player decides)."""
+        if self.selected is None or self.session.ai_deciding():
             return []
         return self.session.actions_for(self.selected)
 
@@ -174,6 +183,7 @@ class BattleController:
             picker is not None and picker.option,
             picker is not None and picker.command() is not None,
             picker is not None and tuple(picker.slots),
+            tuple(self.session.seats.values()),
         )
 
     # -- after a command ----------------------------------------------------------------------------------
@@ -181,12 +191,15 @@ class BattleController:
         """After a command (or at start): choose the deciding unit, aim forced decisions, hand over."""
         self.picker = None
         self.inspected = None
+        self.ai_move = None
         actors = self.session.actors()
         if self.selected not in actors:
             self.selected = actors[0] if actors else None
         legal = self.session.legal()
         assign = next((a for a in legal if a.needs == "assign"), None)
-        if assign is not None:
+        if self.session.ai_deciding():
+            pass  # the computer player decides (game.ui.pilot): nothing is aimed for it
+        elif assign is not None:
             self.selected = assign.actor
             self.picker = Picker(self.match, assign)
         elif (forced := self.forced_choice(legal)) is not None:
@@ -206,6 +219,7 @@ class BattleController:
             self.handover_pending = True
         started = self.session.turn_started(events)
         if started is not None:
+            self.pilot.new_turn()
             if self.handover_pending or self.handover:
                 self._centre_after_handover = started
             else:
@@ -245,6 +259,47 @@ class BattleController:
         self.feed.take(events)
         self.after_change(events)
         return True
+
+    # -- the computer players (game.ui.pilot asks these) ------------------------------------------------
+    def watch_ai(self, move: AiMove | None) -> None:
+        """A computer player starts thinking (``move`` None: its unit is marked) or shows its decision."""
+        self.ai_move = move
+        actor = move.command.actor if move is not None else 0
+        if actor and actor in self.match.units(in_play=False):
+            self.selected = actor
+        if move is not None:  # what it is about to do in sight: the unit, where it goes, whom it aims at
+            cmd = move.command
+            spots = [self.match.position(u) for u in (cmd.actor, cmd.target, *cmd.targets) if u]
+            spots += [cmd.path[-1]] if cmd.path else []
+            spots += [cmd.hex] if cmd.hex is not None else []
+            self.show_hexes(tuple(h for h in spots if h is not None))
+
+    def send_ai(self, move: AiMove) -> str | None:
+        """A computer player's decision made: its line in the log (its own words, why as the detail), then
+        its events, as a player's command; the reason if the session refused it."""
+        events, reason = self.session.try_apply(move.command)
+        if reason is not None:
+            return reason
+        who = self.match.identity(move.command.actor).name if move.command.actor else ""
+        side = self.side_names.get(move.side, move.side)
+        self.feed.decision(
+            f"{who or side}: {move.words}", f"{side}, {self.session.seat_label(move.side)}\n{move.detail}"
+        )
+        self.message = ""
+        self.feed.take(events)
+        self.after_change(events)
+        return None
+
+    def ai_failed(self, failure: AiFailure) -> None:
+        """A computer player failed: its side passes to a human (the screen shows why in a dialog)."""
+        self.session.hand_to_human(failure.side)
+        # the dialog already hands the side over: no "pass to" cover for this decision (from here on the
+        # two human seats pass the board as in any hotseat battle)
+        self.session.last_side = failure.side
+        name = self.side_names.get(failure.side, failure.side)
+        self.feed.note(f"The computer player of {name} failed; a human plays {name} now")
+        self.message = f"{name} is yours now: its computer player failed ({failure.reason})"
+        self.after_change([])
 
     # -- choosing and aiming ------------------------------------------------------------------------------
     def choose(self, action: LegalAction) -> None:
@@ -315,6 +370,11 @@ class BattleController:
         """A click on tile ``h`` (``pointed``: the unit whose token the pointer is on); ``button`` 1 is the
         left button, 3 the right one."""
         if self.covered or h is None:
+            return
+        if self.session.ai_deciding():  # the computer has the decision: a click only looks
+            others = units_at(self.match, h)
+            self.inspected = (pointed if pointed in others else others[0]) if others else None
+            self.stale = True
             return
         if button == 3:
             if self.picker is not None and self.picker.has_picks:
@@ -492,6 +552,7 @@ class BattleController:
         cover up once they are done; True once, when the battle is over and its last roll has been seen."""
         self.clock += dt
         self.feed.advance(dt * max(0.1, speed))
+        self.pilot.tick(dt * max(0.1, speed))
         if self.handover_pending and not self.feed.busy:
             self.handover_pending = False
             self.handover = self.session.needs_handover() and self.session.outcome is None
@@ -502,12 +563,24 @@ class BattleController:
         return False
 
     # -- what the screen says ----------------------------------------------------------------------------
+    def ai_status(self, side: str) -> str:
+        """The status line while a computer player has the decision: thinking, or what it is about to do,
+        and how to hurry it (and, when it plays alone, how to pause)."""
+        who = f"{self.side_names.get(side, side)} ({self.session.seat_label(side)})"
+        move = self.ai_move
+        doing = f"{who}: {move.words}" if move is not None else f"{who} is thinking\u2026"
+        hint = "Esc pauses, click or Space skips" if self.session.spectating() else "click or Space skips"
+        pace = "skipping\u2026" if self.pilot.hurry else hint
+        return f"{doing}   \u2022   {pace}"
+
     def status_text(self) -> str:
         """The status line: whose decision it is, the last message, the tile under the pointer and what
         aiming there would do."""
         parts = []
         side = self.session.deciding_side()
-        if side is not None:
+        if side is not None and self.session.ai_deciding():
+            parts.append(self.ai_status(side))
+        elif side is not None:
             parts.append(f"{self.side_names.get(side, side)} to decide")
         if self.message:
             parts.append(self.message)

@@ -29,7 +29,7 @@ DEMO_MAP: Final = MAPS_DIR / "ranch_duel.tmx"
 
 def demo_match(ruleset: str, map_path: Path = DEMO_MAP, seed: int = 5) -> Match:
     """The ruleset's first two default posses on ``map_path``, not yet deployed."""
-    from game.battlefield import load_battlefield  # noqa: PLC0415
+    from game.mapload import load_battlefield  # noqa: PLC0415
 
     sides = sorted(load_battlefield(map_path).deploy_zones)[:2]
     drafts = default_posses(ruleset)

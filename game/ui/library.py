@@ -5,6 +5,7 @@ Saves and autosaves live in Hexslinger's data folder (:func:`game.posses.data_di
 player) and ``autosaves/`` (written by :class:`~game.ui.session.BattleSession` after every command).
 
 Listing never fails: a map that does not load lists its check-map problems, a save that cannot be read
+(whatever it is: damaged, hostile, a FIFO or a link to a device; :mod:`game.safeio` bounds the reading)
 lists its :class:`~game.save.SaveError` text; the screens show them and the game goes on.
 
 A map lists the rulesets it suits in its ``rulesets`` property (none: every installed ruleset); of the
@@ -20,12 +21,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from game.battlefield import build_battlefield, map_rulesets
+from game.battlefield import map_rulesets
 from game.engine import registry
 from game.hexgrid import Hex, StaggerAxis
 from game.mapcheck import ruleset_problems
+from game.mapload import build_battlefield
 from game.posses import data_dir, file_stem
 from game.resources import maps_dir
+from game.safeio import remove_stale_temp_files
 from game.save import SaveError, read_save
 from game.tiledmap import MapLoadError, MapProblem, load_tiled_map
 
@@ -198,7 +201,7 @@ def _map_title(path: str, _mtime: float) -> str:
         title = load_tiled_map(Path(path)).properties.get("title")
     except (MapLoadError, OSError):
         title = None
-    return title if isinstance(title, str) and title.strip() else Path(path).stem
+    return _shown(title, 200) if isinstance(title, str) and title.strip() else Path(path).stem
 
 
 def _title_of(map_file: str, save: Path) -> str:
@@ -222,8 +225,12 @@ def _entry(path: Path, autosave: bool) -> SaveEntry:
         data = read_save(path)
     except SaveError as error:
         return SaveEntry(path, fallback, modified, autosave, error=f"{error.what} -- {error.fix}")
-    posses = tuple(p.name or p.side.replace("side", "Side ") for p in data.posses)
-    name = autosave_name(posses, data.round, data.over) if autosave else (data.name or fallback)
+    except Exception as error:  # a bug in reading one file must not close the screen
+        what = f"the save could not be read ({type(error).__name__}: {error})"
+        fix = "report this save to Hexslinger's developers; load another"
+        return SaveEntry(path, fallback, modified, autosave, error=f"{what[:300]} -- {fix}")
+    posses = tuple(_shown(p.name, 60) or p.side.replace("side", "Side ") for p in data.posses)
+    name = autosave_name(posses, data.round, data.over) if autosave else (_shown(data.name, 200) or fallback)
     return SaveEntry(
         path,
         name,
@@ -236,6 +243,11 @@ def _entry(path: Path, autosave: bool) -> SaveEntry:
         round=data.round,
         over=data.over,
     )
+
+
+def _shown(text: str, limit: int) -> str:
+    """A name read from a save, as a listing shows it: at most ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
 
 
 def autosave_name(posses: tuple[str, ...], round_reached: int, over: bool) -> str:
@@ -251,12 +263,15 @@ def autosave_name(posses: tuple[str, ...], round_reached: int, over: bool) -> st
 
 
 def list_saves(saves: Path | None = None, autosaves: Path | None = None) -> list[SaveEntry]:
-    """The named saves (newest first), then the autosaves (newest first). A file that cannot be read
-    is listed with its error, so the player sees why it will not load."""
+    """The named saves (newest first), then the autosaves (newest first). Every ``*.json`` entry of the
+    folders is one row: one that cannot be read (damaged, too large, a FIFO, a link to a device, a
+    folder) is listed with its error, so the player sees why it will not load. Temporary files that
+    killed saves left behind are deleted on the way."""
     out: list[SaveEntry] = []
     for folder, auto in ((saves or saves_dir(), False), (autosaves or autosave_dir(), True)):
+        remove_stale_temp_files(Path(folder))
         try:
-            files = [p for p in Path(folder).glob("*.json") if p.is_file()]
+            files = list(Path(folder).glob("*.json"))
         except OSError:
             files = []
         if auto:

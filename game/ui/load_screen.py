@@ -189,10 +189,16 @@ class LoadScene(SheetScene):
         return None
 
 
+def _tip(text: str, limit: int = 400) -> str:
+    """A tooltip from text taken from a file: escaped (tooltips are HTML) and cut short."""
+    return html.escape(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
 def _row(e: SaveEntry, columns: int) -> Row:
     if e.error is not None:
         cells = (e.name, e.date, "damaged", "\u2014")
-        return Row(cells[:columns], tooltip=e.error, warning=True)
+        return Row(cells[:columns], tooltip=_tip(e.error), warning=True)
     return Row(
-        (e.name, e.date, e.ruleset_title, e.map_title)[:columns], tooltip=f"{e.map_title} \u2014 {e.path}"
+        (e.name, e.date, e.ruleset_title, e.map_title)[:columns],
+        tooltip=_tip(f"{e.map_title} \u2014 {e.path}"),
     )

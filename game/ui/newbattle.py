@@ -34,18 +34,30 @@ from game.engine import registry
 from game.engine.match import Match
 from game.posses import PosseEntry, PosseFileError, buildable_rulesets, list_posses, load_posse
 from game.rules import PosseSpec, get_ruleset
-from game.tiledmap import MapLoadError, load_tiled_map
+from game.safeio import FileRefusedError, read_file
+from game.tiledmap import MAX_FILE_BYTES, MapLoadError, load_tiled_map
 from game.ui import settings
 from game.ui.dialogs import MessageDialog, problems_html
 from game.ui.gui import GuiManager, Shell, TipButton, display_font
 from game.ui.library import MAPS_DIR, MapInfo, inspect_map, list_maps, ruleset_title
 from game.ui.render import MapRenderer
 from game.ui.scenes import Action, Pop, Push
+from game.ui.seats import (
+    HUMAN,
+    SeatChoice,
+    coarse,
+    is_ai,
+    personality_choices,
+    seat_choices,
+    seat_level,
+    seat_personality,
+    with_level,
+    with_personality,
+)
 from game.ui.sheet import Column, Row, RowList, SheetScene, fit_text
 
-__all__ = ["AI_TIP", "BattleSetup", "NewBattleScene", "map_thumbnail", "rulesets"]
+__all__ = ["BattleSetup", "NewBattleScene", "map_thumbnail", "rulesets", "seat_key"]
 
-AI_TIP: Final = "Computer players are not in this version yet"
 CACHE_ENV: Final = "HEXSLINGER_CACHE_DIR"
 THUMB_MAX: Final = 640  # the cached picture's longest side
 SEED_LIMIT: Final = 2**31
@@ -67,7 +79,7 @@ class BattleSetup:
     map_path: Path
     posses: list[PosseSpec]
     seed: int
-    seats: dict[str, str] = field(default_factory=dict)  # side -> "human" / "ai"
+    seats: dict[str, str] = field(default_factory=dict)  # side -> "human" / "ai:normal" (game.ui.seats)
     side_names: dict[str, str] = field(default_factory=dict)
 
 
@@ -96,8 +108,8 @@ _THUMBS: dict[tuple[str, str], pygame.Surface] = {}
 
 def _file_hash(path: Path) -> str:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(read_file(path, MAX_FILE_BYTES, what="map file")).hexdigest()
+    except FileRefusedError:
         return ""
 
 
@@ -211,10 +223,15 @@ def _framed(picture: pygame.Surface | None, box: tuple[int, int], message: str) 
 # == the screen ====================================================================================
 
 
+def seat_key(index: int, seat: str) -> str:
+    """The name of side ``index``'s button for ``seat`` ("seat_1_human", "seat_1_ai_hard")."""
+    return f"seat_{index}_{seat.replace(':', '_')}"
+
+
 @dataclass(slots=True)
 class _Side:
     posse: str = ""  # the chosen library posse's name
-    seat: str = "human"
+    seat: str = HUMAN  # who plays it: "human" or a computer player ("ai:normal")
     custom: PosseSpec | None = None  # a posse from the posse builder, not saved in the library
 
     def custom_label(self) -> str:
@@ -260,6 +277,7 @@ class NewBattleScene(SheetScene):
         self.posse_entries: list[PosseEntry] = []
         self.buttons: dict[str, TipButton] = {}
         self.dropdowns: list[UIDropDownMenu] = []
+        self.person_drops: dict[int, UIDropDownMenu] = {}  # an AI side's personality, by side index
         self.map_list: RowList | None = None
         self.seed_entry: UITextEntryLine | None = None
         self.thumbnail: UIImage | None = None
@@ -373,10 +391,10 @@ class NewBattleScene(SheetScene):
         posses = []
         for side_id, side in zip(sides, self.sides, strict=True):
             if side.custom is not None:
-                posses.append(dataclasses.replace(side.custom, side=side_id, controller=side.seat))
+                posses.append(dataclasses.replace(side.custom, side=side_id, controller=coarse(side.seat)))
                 continue
             draft = load_posse(self.ruleset, side.posse, side_id)
-            posses.append(draft.spec(side=side_id, controller=side.seat))
+            posses.append(draft.spec(side=side_id, controller=coarse(side.seat)))
         names = [p.name or info.side_name(s) for p, s in zip(posses, sides, strict=True)]
         if len(set(names)) < len(names):
             names = [f"{n} ({info.side_name(s)})" for n, s in zip(names, sides, strict=True)]
@@ -396,6 +414,7 @@ class NewBattleScene(SheetScene):
         inner, pad = self.inner, self.pad
         self.buttons = {}
         self.dropdowns = []
+        self.person_drops = {}
         top = self.content_top
         bar_h = self.px(46)
         body = pygame.Rect(pad, top, inner.width - 2 * pad, inner.height - top - bar_h - self.px(24))
@@ -485,14 +504,20 @@ class NewBattleScene(SheetScene):
     def _build_rules(self, manager: GuiManager, panel: UIPanel, rect: pygame.Rect) -> None:
         self.section(rect, "Rules & Posses")
         y = rect.y + self.px(36)
-        row_h = self.px(36)
+        choices = rulesets()  # two a row: each title has the room "Through the Rift" needs
+        cols = max(1, min(2, len(choices)))
+        ai_rows = sum(1 for side in self.sides[: len(self.side_ids())] if seat_level(side.seat))
+        # an AI side's personality is a row more: rows and gaps a little tighter when they would not fit
+        sides = len(self.side_ids())
+        rule_rows = (len(choices) + cols - 1) // cols
+        needs = 36 * (rule_rows + 2 * sides + ai_rows + 1) + 6 * (rule_rows - 1) + 36 + 14 + (30 + 22) * sides
+        tight = self.px(needs + 8 * ai_rows) > rect.height
+        row_h = self.px(31 if tight else 36)
+        row_gap = self.px(5 if tight else 8)
         label_w = min(round(rect.width * 0.27), self.px(112)) if self.wide else self.px(90)
         indent = self.px(12) if self.wide else 0  # a narrow column has no room to indent "Played by"
         control = pygame.Rect(rect.x + label_w, y, rect.width - label_w, row_h)
-        half = (control.width - self.px(8)) // 2
         rules = control if self.wide else pygame.Rect(rect.x, y, rect.width, row_h)
-        choices = rulesets()  # two a row: each title has the room "Through the Rift" needs
-        cols = max(1, min(2, len(choices)))
         rules_w = (rules.width - self.px(8) * (cols - 1)) // cols
         if self.wide:
             self.label(pygame.Rect(rect.x, y, label_w, row_h), "Ruleset")
@@ -533,21 +558,20 @@ class NewBattleScene(SheetScene):
                 object_id=f"#side_{i}_title",
             )
             y += self.px(30)
-            self.label(pygame.Rect(rect.x + indent, y, label_w - indent, row_h), "Played by")
-            for j, (seat, text) in enumerate((("human", "Human"), ("ai", "AI"))):
-                button = self.button(
-                    pygame.Rect(control.x + j * (half + self.px(8)), y, half, row_h),
-                    text,
-                    lambda i=i, s=seat: self.pick_seat(i, s),  # type: ignore[misc]
-                    object_id=f"#seat_{i}_{seat}",
-                    class_id="@choice",
-                    tooltip=AI_TIP if seat == "ai" else "A player at this screen (hotseat)",
-                    enabled=seat == "human",
+            if self.wide:
+                self.label(pygame.Rect(rect.x + indent, y, label_w - indent, row_h), "Played by")
+                seats = pygame.Rect(control.x, y, control.width, row_h)
+            else:  # a narrow column: the whole width for the four choices (they say what they are)
+                seats = pygame.Rect(rect.x, y, rect.width, row_h)
+            self._build_seats(i, side, seats)
+            y += row_h + row_gap
+            if is_ai(side.seat) and seat_level(side.seat):
+                self.label(
+                    pygame.Rect(rect.x + indent, y, label_w - indent, row_h),
+                    "AI plays as" if self.wide else "Plays as",
                 )
-                if side.seat == seat:
-                    button.set_selected(True)
-                self.buttons[f"seat_{i}_{seat}"] = button
-            y += row_h + self.px(8)
+                self._build_personality(i, side, pygame.Rect(control.x, y, control.width, row_h))
+                y += row_h + row_gap
             self.label(pygame.Rect(rect.x + indent, y, label_w - indent, row_h), "Posse")
             drop_w = control.width - (edit_w + self.px(8) if can_edit else 0)
             current = side.custom_label() or next(
@@ -581,7 +605,7 @@ class NewBattleScene(SheetScene):
                     object_id=f"#edit_{i}",
                     tooltip="Open this posse in the posse builder",
                 )
-            y += row_h + self.px(14)
+            y += row_h + (row_gap + self.px(4) if tight else self.px(14))
         self.label(pygame.Rect(rect.x, y, label_w, row_h), "Seed")
         roll_w = self.px(84)
         self.seed_entry = UITextEntryLine(
@@ -601,12 +625,79 @@ class NewBattleScene(SheetScene):
             tooltip="A new random seed (the same seed, posses and map replay the same dice)",
         )
         y += row_h + self.px(6)
-        if y + self.px(40) <= rect.bottom:
+        if not tight and y + self.px(40) <= rect.bottom:
             self.label(
                 pygame.Rect(rect.x, y, rect.width, self.px(40)),
                 "The seed decides every die and card; a replay uses the same one.",
                 class_id="@fine_note",
             )
+
+    def _build_seats(self, index: int, side: _Side, rect: pygame.Rect) -> None:
+        """Who plays side ``index``, in ``rect``: [Human]  AI: [Easy] [Normal] [Hard] — a human, or the
+        computer at one of its difficulties (the profile's summary is the button's tooltip)."""
+        choices: list[SeatChoice] = seat_choices()
+        gap = self.px(6)
+        mark_w = self.px(34)  # the "AI:" before the difficulties
+        manager = self.manager
+        face = manager.get_theme().get_font(["button"]) if manager is not None else None
+        texts = [c.label.removeprefix("AI: ") for c in choices]
+        room = rect.width - mark_w - gap * len(choices)
+        # each button as wide as its word needs, the room left shared out evenly
+        needs = [(face.size(t)[0] if face is not None else 0) + self.px(18) for t in texts]
+        spare = (room - sum(needs)) // len(needs)
+        widths = [n + spare for n in needs] if spare >= 0 else [room // len(needs)] * len(needs)
+        x = rect.x
+        for j, (choice, text, width) in enumerate(zip(choices, texts, widths, strict=True)):
+            if j == 1:
+                self.label(
+                    pygame.Rect(x, rect.y, mark_w, rect.height),
+                    "AI:",
+                    class_id="@subsection",
+                    object_id=f"#seat_{index}_ai_mark",
+                )
+                x += mark_w + gap
+            button = self.button(
+                pygame.Rect(x, rect.y, width, rect.height),
+                fit_text(face, text, width - self.px(12)) if face is not None else text,
+                lambda i=index, s=choice.seat: self.pick_seat(i, s),  # type: ignore[misc]
+                object_id=f"#{seat_key(index, choice.seat)}",
+                class_id="@choice",
+                tooltip=choice.tooltip,
+            )
+            if side.seat == choice.seat or (
+                seat_level(choice.seat) and seat_level(choice.seat) == seat_level(side.seat)
+            ):
+                button.set_selected(True)
+            self.buttons[seat_key(index, choice.seat)] = button
+            x += width + gap
+
+    def personality_options(self) -> list[SeatChoice]:
+        """The personalities an AI seat may take in this ruleset ("by unit" first)."""
+        title = dict(rulesets()).get(self.ruleset, "")
+        return personality_choices(title)
+
+    def _build_personality(self, index: int, side: _Side, rect: pygame.Rect) -> None:
+        """An AI side's personality: by unit (each unit's kind decides, the AI's default) or one for all,
+        each with what it weighs as its tooltip."""
+        manager = self.manager
+        assert manager is not None and self.panel is not None
+        choices = self.personality_options()
+        current = seat_personality(side.seat)
+        chosen = next((c for c in choices if c.seat == current), choices[0])
+        options: list[str | tuple[str, str]] = [(c.label, c.seat or "by_unit") for c in choices]
+        drop = UIDropDownMenu(
+            options,
+            (chosen.label, chosen.seat or "by_unit"),
+            rect,
+            manager=manager,
+            container=self.panel,
+            object_id=ObjectID(f"#personality_{index}"),
+            expansion_height_limit=max(self.px(80), self.inner.height - rect.bottom - self.px(70)),
+        )
+        button = getattr(drop.current_state, "selected_option_button", None)  # the closed menu's face
+        if button is not None:
+            button.set_tooltip(chosen.tooltip)
+        self.person_drops[index] = drop
 
     def _build_bar(self, panel: UIPanel, bar_h: int) -> None:
         inner, pad = self.inner, self.pad
@@ -679,16 +770,28 @@ class NewBattleScene(SheetScene):
         current = self.current_map
         self.ruleset = ruleset
         self._list_maps(current.stem if current is not None else "")
+        offered = {c.seat for c in self.personality_options()}
         for side in self.sides:
             side.posse = ""
             side.custom = None
+            if seat_personality(side.seat) not in offered:  # the other rulebook's: each unit by kind again
+                side.seat = with_personality(side.seat, "")
         self._load_posses()
         self.note = ""
         self.rebuild()
 
     def pick_seat(self, index: int, seat: str) -> None:
+        """A seat button: a human, or the AI at a difficulty (an AI side keeps its personality)."""
         self._sync()
-        self.sides[index].seat = seat
+        side = self.sides[index]
+        level = seat_level(seat)
+        side.seat = with_level(side.seat, level) if level and seat_level(side.seat) else seat
+        self.rebuild()
+
+    def pick_personality(self, index: int, person: str) -> None:
+        """An AI side's personality ("" for each unit by its kind)."""
+        self._sync()
+        self.sides[index].seat = with_personality(self.sides[index].seat, person)
         self.rebuild()
 
     def roll_seed(self) -> None:
@@ -776,6 +879,14 @@ class NewBattleScene(SheetScene):
 
     # -- events
     def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
+        if (
+            event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+            and event.ui_element in self.person_drops.values()
+        ):
+            index = next(i for i, d in self.person_drops.items() if d is event.ui_element)
+            person = getattr(event, "selected_option_id", "") or ""
+            self.pick_personality(index, "" if person == "by_unit" else person)
+            return self._take()
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
             label = getattr(event, "selected_option_id", None) or event.text  # the whole label
             self._posse_changed(self.dropdowns.index(event.ui_element), label)

@@ -243,6 +243,28 @@ class Overlay:
         mark = self.font().render("!", True, Palette.PATH_SHADOW)
         surface.blit(mark, mark.get_rect(center=(cx, top)))
 
+    def thinking(self, surface: pygame.Surface, h: Hex, clock: float) -> None:
+        """A computer player thinking about the unit in ``h``: a thought bubble above it, its three dots
+        filling one by one (shape and motion, not colour alone)."""
+        cx, cy = self.center(h)
+        r = self.radius()
+        w, hgt = max(30, round(r * 1.25)), max(16, round(r * 0.6))
+        box = pygame.Rect(0, 0, w, hgt)
+        box.midbottom = (round(cx + r * 0.55), round(cy - r * 0.85))
+        tail = (round(cx + r * 0.2), round(cy - r * 0.55))
+        pygame.draw.circle(surface, Palette.PATH_SHADOW, tail, max(3, hgt // 5) + 1)
+        pygame.draw.circle(surface, Palette.PATH, tail, max(3, hgt // 5) - 1)
+        pygame.draw.rect(surface, Palette.PATH_SHADOW, box.inflate(4, 4), border_radius=hgt // 2 + 2)
+        pygame.draw.rect(surface, Palette.PATH, box, border_radius=hgt // 2)
+        lit = int(clock * 3) % 4  # 0..3 dots filled, a beat a third of a second
+        dot = max(2, hgt // 6)
+        for i in range(3):
+            x = box.centerx + (i - 1) * dot * 3
+            if i < lit:
+                pygame.draw.circle(surface, Palette.PATH_SHADOW, (x, box.centery), dot)
+            else:
+                pygame.draw.circle(surface, Palette.PATH_SHADOW, (x, box.centery), dot, 1)
+
     def dice_on(self, surface: pygame.Surface, h: Hex, values: Sequence[int]) -> None:
         """The dice assigned to the unit in ``h``: small white dice in a row under its token."""
         if not values:

@@ -1,11 +1,14 @@
 """The player's preferences: window, UI scale, animation speed, sound and key bindings.
 
 Stored as JSON in ``platformdirs.user_config_dir("hexslinger")/settings.json`` (``HEXSLINGER_CONFIG_DIR``
-overrides the folder, for tests and portable installs). Loading never raises: a file that is not JSON, not
-an object or has values of the wrong type is moved aside to ``settings.json.bad`` and the load returns the
-defaults (plus every value that was fine) with a message saying what was wrong. Unknown keys are ignored
-(a newer version's settings still load) and numbers are clamped to their range. Writes are atomic: a
-temporary file in the same folder, fsynced, renamed over the old one.
+overrides the folder, for tests and portable installs). Loading never raises or hangs. A path that is not
+a regular file (a FIFO, a link to a device, a folder) is reported and left alone. A file larger than 1 MB,
+not JSON, nested or numbered past :data:`SETTINGS_LIMITS`, not an object or with values of the wrong type
+is moved aside to ``settings.json.bad`` and the load returns the defaults (plus every value that was fine)
+with a message saying what was wrong. Unknown keys are ignored (a newer version's settings still load) and
+numbers are clamped to their range. Writes are atomic: a temporary file in the same folder, fsynced,
+renamed over the old one, the folder fsynced; temporary files left by killed writes are deleted on the
+next write.
 
 Key bindings map an action name to a pygame key name (``pygame.key.name``: ``"return"``, ``"f1"``,
 ``"a"``, ``"="``). This module does not import pygame; the UI passes a ``valid_key`` check when it loads.
@@ -25,6 +28,15 @@ from typing import Any, Final
 
 import platformdirs
 
+from game.safeio import (
+    FileRefusedError,
+    JsonLimits,
+    fsync_dir,
+    load_json,
+    remove_stale_temp_files,
+    temp_prefix,
+)
+
 CONFIG_ENV: Final = "HEXSLINGER_CONFIG_DIR"
 FILE_NAME: Final = "settings.json"
 BAD_SUFFIX: Final = ".bad"
@@ -35,6 +47,8 @@ WINDOW_MAX: Final = (7680, 4320)
 UI_SCALE_RANGE: Final = (0.75, 2.0)
 ANIMATION_SPEED_RANGE: Final = (0.25, 4.0)
 VOLUME_RANGE: Final = (0.0, 1.0)
+# what a settings file may be: it is a few hundred bytes, two levels deep, of small numbers
+SETTINGS_LIMITS: Final = JsonLimits(max_bytes=1024 * 1024, max_depth=16, max_containers=10_000, max_digits=40)
 
 # Action name -> (what the settings screen calls it, default key). Order is the settings screen's order.
 ACTIONS: Final[dict[str, tuple[str, str]]] = {
@@ -197,24 +211,24 @@ def prefs_from_json(
 
 
 def load_prefs(path: Path | None = None, valid_key: Callable[[str], bool] | None = None) -> LoadResult:
-    """The saved preferences, or the defaults. Never raises for anything the file contains."""
+    """The saved preferences, or the defaults. Never raises for anything the file contains.
+
+    The file is read only if it is a regular file of at most :data:`SETTINGS_LIMITS` ``.max_bytes`` and
+    parsed within those limits (:mod:`game.safeio`): a FIFO, a link to ``/dev/zero`` or a 5,000-digit
+    number is a message and the defaults, never a hang or a traceback."""
     path = settings_path() if path is None else path
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return LoadResult(Prefs())
-    except (OSError, UnicodeDecodeError) as error:
-        if isinstance(error, UnicodeDecodeError):
-            return _bad_file(path, Prefs(), ["it is not UTF-8 text"])
-        return LoadResult(Prefs(), f"Could not read the settings file {path} ({error}); using the defaults.")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        reason = (
-            f"it is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-            if isinstance(error, json.JSONDecodeError)
-            else "it is nested too deeply"
-        )
+        data = load_json(path, SETTINGS_LIMITS, what="settings file")
+    except FileRefusedError as error:
+        if error.reason == "missing":
+            return LoadResult(Prefs())
+        reason = error.what.replace("the settings file", "it", 1)
+        if error.reason in ("unreadable", "not_regular"):  # not moved aside: it may be the user's own
+            return LoadResult(
+                Prefs(), f"Could not read the settings file {path}: {reason}; using the defaults."
+            )
+        if error.reason in ("not_json", "cut_off", "empty"):
+            reason = f"{reason} (not valid JSON)" if "valid JSON" not in reason else reason
         return _bad_file(path, Prefs(), [reason])
     if not isinstance(data, dict):
         return _bad_file(path, Prefs(), [f"it holds {type(data).__name__}, not an object of settings"])
@@ -246,7 +260,8 @@ def save_prefs(prefs: Prefs, path: Path | None = None) -> Path:
     """Write atomically (temp file in the same folder, fsync, rename). Raises OSError if it cannot."""
     path = settings_path() if path is None else path
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    remove_stale_temp_files(path.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(path), suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(prefs.to_json(), handle, indent=2, sort_keys=True)
@@ -257,19 +272,5 @@ def save_prefs(prefs: Prefs, path: Path | None = None) -> Path:
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
     return path
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable where the OS allows opening a directory (not on Windows)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -34,8 +34,6 @@ from game.hexgrid import TiledHexGeometry
 from game.tiledmap import (
     Cell,
     ImageLayer,
-    MapLoadError,
-    MapProblem,
     ObjectLayer,
     TiledMap,
     TileInfo,
@@ -564,15 +562,7 @@ def render_map_file(
     Raises :class:`MapLoadError` for a missing or broken map and ``OSError`` when the PNG can't be written.
     """
     path = Path(map_path)
-    if not path.is_file():
-        raise MapLoadError(
-            [
-                MapProblem(
-                    file=str(path), what="the map file does not exist", fix="check the path and the file name"
-                )
-            ]
-        )
-    tmap = load_tiled_map(path)
+    tmap = load_tiled_map(path)  # a missing file, a FIFO or a device: a MapLoadError saying which
     ensure_pygame()
     surface = render_map_surface(tmap, grid=grid, coords=coords, background=background)
     out = Path(out_png)
@@ -587,12 +577,7 @@ def render_map_backdrop(map_path: str | Path, out_png: str | Path) -> tuple[int,
     """Write the whole map to ``out_png`` with its background colour, as :func:`render_map_file` does, and
     return where map pixel (0, 0) lies in the picture, for drawing over it (``hexslinger simulate``'s
     heatmap). Raises what :func:`render_map_file` raises."""
-    path = Path(map_path)
-    if not path.is_file():
-        raise MapLoadError(
-            [MapProblem(file=str(path), what="the map file does not exist", fix="check the path")]
-        )
-    tmap = load_tiled_map(path)
+    tmap = load_tiled_map(Path(map_path))
     ensure_pygame()
     renderer = MapRenderer(tmap)
     surface = renderer.render(background=True)

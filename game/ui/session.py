@@ -25,6 +25,7 @@ from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import LegalAction, Outcome
 from game.events import ActivationEnded, ActivationStarted, DamageTaken, Event, UnitRemoved
 from game.save import load_match, save_match
+from game.ui.seats import HUMAN, SeatError, is_ai, normalize, seat_label
 
 __all__ = ["AUTOSAVE_KEEP", "BattleSession", "latest_autosave"]
 
@@ -51,7 +52,8 @@ class _Done:
 
 @dataclass(slots=True)
 class BattleSession:
-    """One battle in the window. ``seats`` maps a side to who plays it ("human" or "ai")."""
+    """One battle in the window. ``seats`` maps a side to who plays it: "human", or a computer player by
+    its controller name ("ai:normal"; "ai" alone is the normal AI) — see :mod:`game.ui.seats`."""
 
     match: Match
     autosave_dir: Path | None = None
@@ -62,12 +64,45 @@ class BattleSession:
     _legal: list[LegalAction] | None = None
     last_side: str = ""  # the side that made the last decision (hand-over detection)
     autosave_problem: str = ""
+    seat_notes: list[str] = field(default_factory=list)  # seats that could not be kept, and why
 
     def __post_init__(self) -> None:
         if not self.battle_id:
             self.battle_id = time.strftime("%Y%m%d-%H%M%S") + f"-{self.match.seed}"
         for posse in self.match.posses:
             self.seats.setdefault(posse.side, posse.controller)
+        for side, seat in list(self.seats.items()):
+            try:
+                self.seats[side] = normalize(seat)
+            except SeatError as error:
+                # a profile this version lacks (a save from another install): a human plays the side
+                self.seats[side] = HUMAN
+                self.seat_notes.append(f"{self.side_name(side)} is played by a human here: {error}")
+
+    def side_name(self, side: str) -> str:
+        posse = next((p for p in self.match.posses if p.side == side), None)
+        return posse.name if posse is not None and posse.name else side
+
+    # -- seats ----------------------------------------------------------------------------------------
+    def is_ai(self, side: str | None) -> bool:
+        """Whether the computer plays ``side``."""
+        return side is not None and is_ai(self.seats.get(side, HUMAN))
+
+    def ai_deciding(self) -> bool:
+        """Whether the decision waiting now is a computer player's."""
+        return self.outcome is None and self.is_ai(self.deciding_side())
+
+    def spectating(self) -> bool:
+        """Every side is played by the computer: the battle plays itself and the window watches."""
+        return bool(self.seats) and all(is_ai(seat) for seat in self.seats.values())
+
+    def seat_label(self, side: str) -> str:
+        return seat_label(self.seats.get(side, HUMAN))
+
+    def hand_to_human(self, side: str) -> None:
+        """A human takes over ``side`` (its computer player failed); the autosave records the seat."""
+        self.seats[side] = HUMAN
+        self.autosave()
 
     # -- reading ------------------------------------------------------------------------------------
     def legal(self) -> list[LegalAction]:
@@ -146,6 +181,8 @@ class BattleSession:
         last = self._done[-1]
         if self.match.is_over:
             return "the battle is over"
+        if self.is_ai(last.side) or self.ai_deciding():
+            return "the computer player's moves stand"
         if last.rolled:
             return "the last action rolled dice or drew a card: it stands"
         if last.settled:
@@ -185,7 +222,7 @@ class BattleSession:
         if path is None or self.match.map_path is None:
             return
         try:
-            save_match(self.match, path, name=f"Autosave {self.battle_id}")
+            save_match(self.match, path, name=f"Autosave {self.battle_id}", seats=self.seats)
             assert self.autosave_dir is not None
             old = sorted(self.autosave_dir.glob(AUTOSAVE_GLOB), key=lambda p: p.stat().st_mtime, reverse=True)
             for stale in old[AUTOSAVE_KEEP:]:
@@ -200,16 +237,17 @@ class BattleSession:
     def save(self, path: Path, name: str = "") -> str | None:
         """Save under a name; the reason if it could not be written (nothing lost either way)."""
         try:
-            save_match(self.match, path, name=name)
+            save_match(self.match, path, name=name, seats=self.seats)
         except OSError as error:
             return f"could not write {path}: {error.strerror or error}"
         return None
 
     @classmethod
     def load(cls, path: Path, autosave_dir: Path | None = None) -> BattleSession:
-        """A saved battle, replayed and checked against its digest (SaveError says what is wrong)."""
-        match, _data = load_match(path)
-        session = cls(match, autosave_dir)
+        """A saved battle, replayed and checked against its digest (SaveError says what is wrong), with the
+        seats it was saved with (an older save's: every side a human's)."""
+        match, data = load_match(path)
+        session = cls(match, autosave_dir, seats=dict(data.seats))
         stem = path.stem
         if stem.startswith("autosave-"):
             session.battle_id = stem.removeprefix("autosave-")  # continue the same autosave file

@@ -343,14 +343,27 @@ class ScrollAssist:
         bar.target_scroll_position = min(max(target, bar.top_limit), lowest)
 
 
+MAX_CELL_CHARS = 300  # more than any column shows: longer text (a name from a damaged file) is cut first
+
+
 def fit_text(font: Any, text: str, width: int) -> str:
-    """``text`` cut to ``width`` pixels in ``font`` (a pygame-gui font), with an ellipsis when cut."""
-    if font is None or font.size(text)[0] <= width:
+    """``text`` cut to ``width`` pixels in ``font`` (a pygame-gui font), with an ellipsis when cut.
+
+    The longest prefix that fits is found by bisection over at most :data:`MAX_CELL_CHARS` characters,
+    so a name of a million characters costs a dozen measurements, not a million."""
+    if font is None:
         return text
-    cut = text
-    while cut and font.size(cut + "\u2026")[0] > width:
-        cut = cut[:-1]
-    return cut.rstrip() + "\u2026"
+    if len(text) <= MAX_CELL_CHARS and font.size(text)[0] <= width:
+        return text
+    text = text[:MAX_CELL_CHARS]
+    low, high = 0, len(text)  # text[:low] + ellipsis fits; text[:high + 1] + ellipsis does not
+    while low < high:
+        mid = (low + high + 1) // 2
+        if font.size(text[:mid] + "\u2026")[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "\u2026"
 
 
 def _widths(total: int, columns: Sequence[Column]) -> list[int]:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.battlefield import Battlefield, build_battlefield
+from game.battlefield import Battlefield
 from game.hexgrid import Hex
+from game.mapload import build_battlefield
 from game.tiledmap import TiledMap
 
 

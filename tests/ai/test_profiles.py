@@ -78,7 +78,7 @@ def test_every_shipped_unit_kind_and_attitude_has_its_personality() -> None:
 def test_controllers_by_name() -> None:
     from ai.agent import UtilityAgent
     from ai.baselines import GreedyPlayer, RandomPlayer
-    from ai.controllers import ControllerError, known, make_player, parse
+    from ai.controllers import ControllerError, known, make_player, parse, split
 
     assert known() == ["ai:easy", "ai:hard", "ai:normal", "random", "greedy"]
     assert parse("AI") == "ai:normal" and parse(" Greedy ") == "greedy"
@@ -86,7 +86,20 @@ def test_controllers_by_name() -> None:
     assert isinstance(make_player("greedy", 1), GreedyPlayer)
     agent = make_player("ai:hard", 1)
     assert isinstance(agent, UtilityAgent) and agent.level.id == "hard" and agent.name == "ai:hard"
-    for bad in ("ai:brutal", "human", "", "ai:"):
+    # one personality for every unit of the side: ai:PROFILE:PERSONALITY
+    assert parse(" AI:Hard:Outlaw ") == "ai:hard:outlaw" and split("ai:hard:outlaw") == ("hard", "outlaw")
+    assert split("ai") == ("normal", None)
+    outlaws = make_player("ai:easy:outlaw", 1)
+    assert (
+        isinstance(outlaws, UtilityAgent) and outlaws.name == "ai:easy:outlaw" and outlaws.level.id == "easy"
+    )
+    assert outlaws.personality(("sheriff",)).id == "outlaw" and outlaws.personality(()).id == "outlaw"
+    assert agent.personality(("sheriff",)).id == "lawman" and agent.personality(()).id == "default"
+    with pytest.raises(
+        ControllerError, match=r"unknown personality 'brute'.*known personalities: default, lawman"
+    ):
+        parse("ai:normal:brute")
+    for bad in ("ai:brutal", "human", "", "ai:", "ai:brutal:outlaw"):
         with pytest.raises(
             ControllerError, match="known controllers: ai:easy, ai:hard, ai:normal, random, greedy"
         ):

@@ -9,8 +9,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from game.battlefield import Battlefield, load_battlefield
+from game.battlefield import Battlefield
 from game.hexgrid import Hex
+from game.mapload import load_battlefield
 
 ROOT = Path(__file__).resolve().parents[2]
 

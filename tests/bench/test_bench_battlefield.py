@@ -6,7 +6,8 @@ from pathlib import Path
 
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from game.battlefield import Battlefield, load_battlefield
+from game.battlefield import Battlefield
+from game.mapload import load_battlefield
 from game.tiledmap import load_tiled_map
 from tests.bench.conftest import passable_hexes
 

@@ -11,12 +11,13 @@ from pathlib import Path
 import maps_factory as mf
 import pytest
 
-from game.battlefield import Battlefield, load_battlefield
+from game.battlefield import Battlefield
 from game.commands import Command
 from game.engine.actions import ActionDef, Picks, check_command, offer
 from game.engine.flow import Flow, reactors, window_actions
 from game.engine.movement import reach
 from game.hexgrid import Hex
+from game.mapload import load_battlefield
 from tests.rules import rift_kit as rk
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from game.battlefield import Battlefield, load_battlefield
+from game.battlefield import Battlefield
 from game.engine.movement import INCHES, TILES, path_problem, reach
 from game.hexgrid import Hex, hex_distance
+from game.mapload import load_battlefield
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = sorted((ROOT / "maps").glob("*.tmx"))

@@ -13,6 +13,8 @@ import pygame
 import pytest
 from pygame_gui.elements import UIDropDownMenu
 
+from ai.agent import UtilityAgent
+from ai.profile import difficulty
 from game.posses import default_posses, posse_dir, save_posse
 from game.rules import PosseSpec, UnitSpec
 from game.ui import newbattle
@@ -20,7 +22,7 @@ from game.ui.app import App
 from game.ui.battle import BattleScreen
 from game.ui.dialogs import MessageDialog
 from game.ui.flow import Flow
-from game.ui.newbattle import AI_TIP, NewBattleScene
+from game.ui.newbattle import NewBattleScene
 from game.ui.prefs import Prefs
 from game.ui.session import latest_autosave
 from tests.plugins import installed_plugin
@@ -171,19 +173,95 @@ def test_a_map_with_problems_shows_them_and_cannot_start_and_the_game_goes_on(
     assert isinstance(app.top, BattleScreen)
 
 
-def test_the_ai_seat_is_disabled_and_says_why(make_app: AppMaker) -> None:
+def test_each_seat_is_a_human_or_the_ai_at_a_difficulty(make_app: AppMaker) -> None:
+    """Issue 12, solo play: "AI seats in New Battle with difficulty": each side is played by a human or
+    by the AI at one of ai/profiles' difficulties, whose own summary is the button's tooltip; the posse
+    picked stays the same, and the battle starts with those seats."""
     app = make_app((1280, 720))
     screen = open_new_battle(app)
-    ai = screen.buttons["seat_1_ai"]
-    human = screen.buttons["seat_1_human"]
-    assert not ai.is_enabled and human.is_enabled and human.is_selected
-    move(ai.rect.center)
+    keys = [k for k in screen.buttons if k.startswith("seat_1_")]
+    assert keys == ["seat_1_human", "seat_1_ai_easy", "seat_1_ai_normal", "seat_1_ai_hard"]
+    assert screen.buttons["seat_1_human"].is_selected
+    hard = screen.buttons["seat_1_ai_hard"]
+    assert hard.is_enabled and hard.text == "Hard"
+    posses_before = [shown(d) for d in screen.dropdowns]
+    move(hard.rect.center)
     step(app, 40)  # the tooltip's delay
-    assert ai.tool_tip is not None
-    assert AI_TIP in ai.tool_tip.text_block.html_text  # type: ignore[union-attr]
-    assert AI_TIP == "Computer players are not in this version yet"  # a player's words, no issue number
-    click(app, ai.rect.center)
-    assert screen.sides[1].seat == "human"
+    assert hard.tool_tip is not None
+    summary = difficulty("hard").summary
+    assert summary in hard.tool_tip.text_block.html_text  # type: ignore[union-attr]
+    click(app, hard.rect.center)
+    assert screen.sides[1].seat == "ai:hard"
+    assert screen.buttons["seat_1_ai_hard"].is_selected and not screen.buttons["seat_1_human"].is_selected
+    assert screen.buttons["seat_0_human"].is_selected  # the other side is still a human's
+    assert [shown(d) for d in screen.dropdowns] == posses_before  # the posses picked stay
+    click(app, screen.buttons["seat_0_ai_easy"].rect.center)
+    click(app, screen.buttons["seat_0_human"].rect.center)
+    assert screen.sides[0].seat == "human"
+    click(app, screen.buttons["start"].rect.center)
+    battle = app.top
+    assert isinstance(battle, BattleScreen), names(app)
+    assert battle.session.seats == {"side1": "human", "side2": "ai:hard"}
+    assert [p.controller for p in battle.session.match.posses] == ["human", "ai"]
+    assert [p.name for p in battle.session.match.posses] == [t.split(" \u2014")[0] for t in posses_before]
+
+
+def test_an_ai_seat_takes_a_personality_by_unit_or_one_for_the_whole_side(make_app: AppMaker) -> None:
+    """Issue 12, solo play: "AI seats in New Battle with difficulty and personality": an AI side plays
+    each unit by its kind's personality (the default, "By unit") or one personality of
+    ai/profiles/personalities.toml for every unit, chosen from those of the ruleset's rulebook; a human
+    side has no such choice; the difficulty and the personality are kept apart."""
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    assert screen.person_drops == {}  # two humans: nothing to choose
+    click(app, screen.buttons["seat_1_ai_hard"].rect.center)
+    drop = screen.person_drops[1]
+    assert list(screen.person_drops) == [1] and shown(drop) == "By unit (default)"
+    labels = [c.label for c in screen.personality_options()]
+    assert labels == ["By unit (default)", "Gunhand", "Lawman", "Outlaw", "Hound"]  # Frontier's own
+    face = drop.current_state.selected_option_button  # type: ignore[attr-defined]
+    move(face.rect.center)
+    step(app, 40)
+    assert (
+        face.tool_tip is not None and "Each unit plays as its kind does" in face.tool_tip.text_block.html_text
+    )
+    pick_option(app, screen.person_drops[1], "Outlaw")
+    assert screen.sides[1].seat == "ai:hard:outlaw" and shown(screen.person_drops[1]) == "Outlaw"
+    click(app, screen.buttons["seat_1_ai_easy"].rect.center)  # another difficulty keeps the personality
+    assert screen.sides[1].seat == "ai:easy:outlaw" and screen.buttons["seat_1_ai_easy"].is_selected
+    assert not screen.buttons["seat_1_ai_hard"].is_selected and shown(screen.person_drops[1]) == "Outlaw"
+    click(app, screen.buttons["ruleset_rift"].rect.center)  # Through the Rift has no Outlaw personality
+    assert screen.sides[1].seat == "ai:easy" and shown(screen.person_drops[1]) == "By unit (default)"
+    assert "Goon" in [c.label for c in screen.personality_options()]
+    click(app, screen.buttons["ruleset_frontier"].rect.center)
+    pick_option(app, screen.person_drops[1], "Outlaw")
+    click(app, screen.buttons["seat_0_ai_normal"].rect.center)  # both sides the AI's: both choose
+    assert sorted(screen.person_drops) == [0, 1] and shown(screen.person_drops[0]) == "By unit (default)"
+    start = screen.buttons["start"].rect  # both rows fit above the bar
+    assert all(d.rect.bottom <= start.top for d in [*screen.dropdowns, *screen.person_drops.values()])
+    click(app, screen.buttons["start"].rect.center)
+    battle = app.top
+    assert isinstance(battle, BattleScreen), names(app)
+    assert battle.session.seats == {"side1": "ai:normal", "side2": "ai:easy:outlaw"}
+    assert battle.session.seat_label("side2") == "Easy AI, Outlaw"
+    player = battle.controller.pilot.player("side2")
+    assert isinstance(player, UtilityAgent) and player.level.id == "easy"
+    assert player.personality(("sheriff",)).id == "outlaw"  # every unit, whatever its kind
+    assert battle.controller.pilot.player("side1").personality(("sheriff",)).id == "lawman"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (800, 600)])
+def test_two_ai_sides_fit_a_small_window(make_app: AppMaker, size: tuple[int, int]) -> None:
+    """Both sides the AI's (a spectated battle) in a small window: the rows tighten, nothing goes under
+    the Start button."""
+    app = make_app(size)
+    screen = open_new_battle(app)
+    click(app, screen.buttons["seat_0_ai_easy"].rect.center)
+    click(app, screen.buttons["seat_1_ai_hard"].rect.center)
+    top = screen.buttons["start"].rect.top
+    assert screen.seed_entry is not None and len(screen.person_drops) == 2
+    rows = [*screen.dropdowns, *screen.person_drops.values(), screen.seed_entry]
+    assert all(r.rect.bottom <= top for r in rows), [r.rect for r in rows]
 
 
 def test_the_seed_is_random_editable_and_used(make_app: AppMaker) -> None:

@@ -88,6 +88,30 @@ def test_a_broken_settings_file_is_reported_and_the_game_opens(config_dir: Path,
     assert shot.exists()
 
 
+@pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev are POSIX")
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda p: p.symlink_to("/dev/zero"), "not a regular file"),
+        (os.mkfifo, "not a regular file"),
+        (lambda p: p.write_text('{"volume": ' + "9" * 5000 + "}"), "more than the limit of 40"),
+        (lambda p: p.write_text("[" * 100000), "more than the limit of 16"),
+    ],
+)
+def test_settings_that_would_hang_or_crash_start_up_give_a_message_and_the_defaults(
+    config_dir: Path, tmp_path: Path, make: Callable[[Path], object], said: str
+) -> None:
+    """A link to /dev/zero was a MemoryError at start-up, a FIFO hung it, a 5,000-digit number and deep
+    nesting were tracebacks."""
+    config_dir.mkdir()
+    make(config_dir / "settings.json")
+    shot = tmp_path / "shot.png"
+    result = play("--frames", "2", "--screenshot", str(shot))
+    assert result.returncode == 0, result.stderr
+    assert said in result.stderr and "Traceback" not in result.stderr
+    assert image_size(shot) == (1280, 720)  # the default window size
+
+
 def test_new_battle_opens_the_new_battle_screen_and_escape_comes_back(
     make_app: Callable[[tuple[int, int]], App],
 ) -> None:

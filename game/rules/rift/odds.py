@@ -15,6 +15,7 @@ given as exact lower and upper bounds (the upper bound a rigorous bound on the t
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -115,6 +116,7 @@ def _binomial_hits(dice: int, kept: int, p: Fraction) -> Distribution:
     return Distribution({k: v for k, v in result.items() if v})
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of frozen values: the AI asks the same odds often
 def attack_odds(
     weapon: WeaponStats,
     traits: DiceTraits = DiceTraits(),  # noqa: B008 - frozen

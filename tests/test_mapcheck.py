@@ -73,7 +73,7 @@ def test_mistyped_values_are_all_reported(tmp_path: Path) -> None:
         "'item' is ''",
         "layer 'roof': 'decoration' is not a bool",
         "map property 'title' is int",
-        "'rulesets' names 'poker', which is not an installed ruleset (installed: frontier, rift)",
+        "'rulesets' names 'poker', which is not an installed ruleset (installed: frontier, rift, golden)",
         "unknown map property 'weather'",
         "no deploy zones",
     ]:

@@ -739,11 +739,11 @@ def test_a_plugged_in_ruleset_has_defaults_and_a_folder_in_the_library(toy: None
 
 
 def test_a_ruleset_that_is_not_installed_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(DraftError, match=r"unknown ruleset 'toy' \(rulesets: frontier, rift\)"):
+    with pytest.raises(DraftError, match=r"unknown ruleset 'toy' \(rulesets: frontier, rift, golden\)"):
         PosseDraft("toy")
     with pytest.raises(PosseFileError, match="unknown ruleset 'toy'") as info:
         list_posses("toy")
-    assert info.value.fix == "use one of: frontier, rift"
+    assert info.value.fix == "use one of: frontier, rift, golden"
 
 
 def test_the_posse_model_and_the_engine_import_no_ruleset_and_no_ui() -> None:

@@ -60,7 +60,7 @@ def test_map_header(tmx: Path) -> None:
     for name in ("title", "description", "rulesets"):
         assert props.get(name) is not None and props[name].get("value"), f"{tmx.name} lacks {name}"
     rulesets = {r.strip() for r in props["rulesets"].get("value", "").split(",")}
-    assert rulesets and rulesets <= {"frontier", "rift"}
+    assert rulesets and rulesets <= {"frontier", "rift", "golden"}
 
 
 @pytest.mark.parametrize("tmx", MAP_FILES, ids=lambda p: p.name)

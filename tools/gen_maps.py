@@ -410,7 +410,7 @@ def frontier_town() -> HexMap:
             "title": "Main Street, Redemption",
             "description": "High noon on the main street of Redemption: the Outlaws ride in from the west "
             "to crack the bank vault while the Law holds the east end of town.",
-            "rulesets": "frontier,rift",
+            "rulesets": "frontier,rift,golden",
             "side1_name": "The Law",
             "side2_name": "The Outlaws",
         },
@@ -587,7 +587,7 @@ def canyon_railyard() -> HexMap:
             "title": "Dead Man's Canyon Railyard",
             "description": "A water stop deep in a red-rock canyon: boxcars on the siding, a depot full of "
             "dynamite and a dry creek to crawl along. Hold the water tower or rob the depot.",
-            "rulesets": "frontier,rift",
+            "rulesets": "frontier,rift,golden",
             "side1_name": "The Railroad Guards",
             "side2_name": "The Gang",
         },
@@ -766,7 +766,7 @@ def ranch_duel() -> HexMap:
             "title": "Showdown at the Lazy K",
             "description": "Rustlers cut the corral fence at dawn; the ranch hands come out of the house "
             "shooting. A small, fast duel map.",
-            "rulesets": "frontier,rift",
+            "rulesets": "frontier,rift,golden",
             "side1_name": "The Ranch Hands",
             "side2_name": "The Rustlers",
         },

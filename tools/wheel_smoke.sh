@@ -97,6 +97,8 @@ run odds frontier --attacker deputy --target outlaw --distance 6 --cover half
 grep -q "hit:" "$WORK/out.txt" || fail "odds frontier printed no hit chance"
 run odds rift --balance
 grep -q "Deliberate" "$WORK/out.txt" || fail "odds rift --balance printed no attitudes"
+run odds golden --weapon revolver --defence d8+1
+grep -q "25/63" "$WORK/out.txt" || fail "odds golden printed no exact hit chance (golden.toml not in the wheel?)"
 
 run maps
 mapfile -t names < <(awk '{print $1}' "$WORK/out.txt")

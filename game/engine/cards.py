@@ -60,6 +60,7 @@ __all__ = [
     "Deck",
     "DeckEmptyError",
     "DeckSpec",
+    "MatchDeck",
     "frontier_14",
     "golden_frontiers_damage",
     "odds",
@@ -350,12 +351,14 @@ class Deck:
     """A deck as plain component data: card ids only, so it is part of the digest and of saves.
 
     ``pile``: undrawn cards, face down, the top of the deck last (its order is hidden: ask
-    :meth:`remaining_counts`). ``discards``: cards done with. ``in_play``: drawn cards still relevant
-    (face up in front of the players), in draw order. ``joker_drawn``: a joker was drawn since the last
+    :meth:`remaining_counts`; the field is marked ``metadata={"hidden": "order"}``, so a deck held as a
+    component is in the digest and saves but shows only its composition in ``Match.view``).
+    ``discards``: cards done with. ``in_play``: drawn cards still relevant (face up in front of the
+    players), in draw order. ``joker_drawn``: a joker was drawn since the last
     :meth:`reshuffle_all` (Golden Frontiers then reshuffles every card at the end of the round).
     """
 
-    pile: list[str] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list, metadata={"hidden": "order"})
     discards: list[str] = field(default_factory=list)
     in_play: list[str] = field(default_factory=list)
     joker_drawn: bool = False
@@ -451,3 +454,78 @@ class Deck:
         pile = sorted(self.pile)
         rng.shuffle(pile)
         self.pile = pile
+
+
+@dataclass(slots=True)
+class MatchDeck(Deck):
+    """A standard deck (:func:`standard_54`) held as one match's state: an esper component on its own.
+
+    Its configuration is part of the state: ``suit_priority`` (highest first), ``ace_high`` and the
+    ``jokers`` (lowest first), so a ruleset configures it from its data and every save and digest carries
+    it. The pile's order is hidden (the digest has it, ``Match.view`` only the composition); the
+    composition (:meth:`Deck.remaining_counts`) is public for previews and the AI.
+
+    Reshuffle rules (Golden Frontiers): :meth:`Deck.draw` refills from the discards when the pile is out,
+    keeping the cards in play ("If the deck runs out of cards!"); :meth:`end_of_round` reshuffles all the
+    cards when a joker was drawn ("Whenever a player draws a joker from the deck, after the actions for
+    that round, turn, check, or whatever else may qualify are completed the deck is reshuffled") and
+    otherwise discards the cards that stopped mattering."""
+
+    suit_priority: tuple[str, ...] = GOLDEN_FRONTIERS_SUITS
+    ace_high: bool = True
+    jokers: tuple[str, ...] = ("Black", "Red")
+
+    @classmethod
+    def new(
+        cls,
+        rng: random.Random,
+        *,
+        suit_priority: tuple[str, ...] = GOLDEN_FRONTIERS_SUITS,
+        ace_high: bool = True,
+        jokers: tuple[str, ...] = ("Black", "Red"),
+    ) -> MatchDeck:
+        """A shuffled standard deck of this configuration (a clear ValueError for a bad one)."""
+        deck = cls([], [], [], False, tuple(suit_priority), ace_high, tuple(jokers))
+        pile = list(deck.spec().card_ids())
+        rng.shuffle(pile)
+        deck.pile = pile
+        return deck
+
+    def spec(self) -> DeckSpec:
+        """The deck's configuration as a :class:`DeckSpec` (memoised: equal configurations share one)."""
+        return _standard(self.suit_priority, self.ace_high, self.jokers)
+
+    def copy(self) -> MatchDeck:
+        return MatchDeck(
+            list(self.pile),
+            list(self.discards),
+            list(self.in_play),
+            self.joker_drawn,
+            self.suit_priority,
+            self.ace_high,
+            self.jokers,
+        )
+
+    @property
+    def reshuffle_due(self) -> bool:
+        """A joker was drawn: every card is reshuffled at the end of the round."""
+        return self.joker_drawn
+
+    def end_of_round(self, rng: random.Random, keep: Iterable[str] = ()) -> bool:
+        """The end of a round: with a joker drawn, every card the deck started with is reshuffled (True);
+        otherwise the cards in play are discarded except ``keep`` (cards still relevant next round)."""
+        if self.joker_drawn:
+            self.reshuffle_all(rng)
+            return True
+        kept = list(keep)
+        for card_id in list(self.in_play):
+            if card_id in kept:
+                kept.remove(card_id)
+            else:
+                self.discard(card_id)
+        return False
+
+
+@lru_cache(maxsize=32)
+def _standard(suit_priority: tuple[str, ...], ace_high: bool, jokers: tuple[str, ...]) -> DeckSpec:
+    return standard_54(suit_priority=suit_priority, ace_high=ace_high, jokers=jokers)

@@ -25,6 +25,16 @@ Opposed rolls -- :func:`opposed`
     :func:`card_tie_break` (each side draws a card; the higher card wins) or :func:`deck_tie_break` (the
     same from a deck's state, with its reshuffle when the pile runs out).
 
+Pools of acing dice -- :class:`AcingPool`
+    ``AcingPool(count, sides, modifier)``: ``count`` dice of ``sides`` sides, each acing on its own, summed
+    (a Golden Frontiers shotgun's 2d8). Its law is a rational generating function, so the terms of an
+    opposed sum repeat, period after period, as a polynomial (of degree ``count - 1``) times a fixed
+    ratio: the infinite sum is a finite head plus, per residue, a closed form
+    ``sum q(n) r**n = sum_k (Delta^k q)(0) r**k / (1 - r)**(k+1)`` -- exact, never truncated (the fitted
+    polynomial is checked on one more period every time). :func:`opposed` takes a pool as attacker or
+    defender against an :class:`ExplodingDie`. :func:`hit_split` splits a hit chance into "higher" and
+    the share won on a tie by cards.
+
 Keep-best pools -- :func:`keep_best`
     ``keep_best(count, sides, keep)``: roll ``count`` dice, keep the ``keep`` highest, sum them (Sunset's
     General Roll; ``keep=1`` is the single best die; ``keep >= count`` keeps them all). Exact, by a
@@ -45,6 +55,7 @@ has no helper here.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -61,6 +72,7 @@ __all__ = [
     "BULLET_BLACK",
     "BULLET_GOLD",
     "BULLET_HITS",
+    "AcingPool",
     "ExplodingDie",
     "KeptRoll",
     "Opposed",
@@ -69,6 +81,7 @@ __all__ = [
     "card_tie_break",
     "deck_tie_break",
     "difference",
+    "hit_split",
     "keep_best",
     "opposed",
     "roll_keep_best",
@@ -239,11 +252,14 @@ class ExplodingDie:
 Rollable = Distribution | ExplodingDie
 
 
-def opposed(attacker: Rollable, defender: Rollable) -> Opposed:
+def opposed(attacker: Rollable | AcingPool, defender: Rollable | AcingPool) -> Opposed:
     """The exact chances that the attacker's total is higher than, equal to or lower than the defender's.
 
-    Both acing: closed form (:func:`_beats`, :func:`_ties`); one acing: a finite sum over the other's
+    Both acing: closed form (:func:`_beats`, :func:`_ties`); a pool of acing dice against one acing die
+    (either way round): closed form (:func:`_pool_opposed`); one acing: a finite sum over the other's
     values; both finite: a sum over their values."""
+    if isinstance(attacker, AcingPool) or isinstance(defender, AcingPool):
+        return _opposed_pool(attacker, defender)
     if isinstance(attacker, ExplodingDie) and isinstance(defender, ExplodingDie):
         return _opposed_exploding(attacker.sides, defender.sides, defender.modifier - attacker.modifier)
     if isinstance(attacker, ExplodingDie):
@@ -259,6 +275,20 @@ def opposed(attacker: Rollable, defender: Rollable) -> Opposed:
 def _opposed_exploding(a_sides: int, b_sides: int, c: int) -> Opposed:
     # attacker A + a against defender B + b, c = b - a: win = P(A > B + c), lose = P(B > A - c)
     return Opposed(_beats(a_sides, b_sides, c), _ties(a_sides, b_sides, c), _beats(b_sides, a_sides, -c))
+
+
+def _opposed_pool(attacker: Rollable | AcingPool, defender: Rollable | AcingPool) -> Opposed:
+    if isinstance(attacker, AcingPool) and isinstance(defender, ExplodingDie):
+        return _pool_opposed(
+            attacker.count, attacker.sides, defender.sides, defender.modifier - attacker.modifier
+        )
+    if isinstance(defender, AcingPool) and isinstance(attacker, ExplodingDie):
+        flipped = _opposed_pool(defender, attacker)
+        return Opposed(flipped.lose, flipped.tie, flipped.win)
+    raise TypeError(
+        f"opposed rolls of {attacker} against {defender} are not supported: a pool of acing dice is "
+        "opposed by one acing die"
+    )
 
 
 def _exploding_vs(die: ExplodingDie, other: Distribution) -> Opposed:
@@ -294,6 +324,124 @@ def difference(a: Distribution, b: Distribution) -> Distribution:
         for y, py in b.probabilities.items():
             result[x - y] = result.get(x - y, _ZERO) + px * py
     return Distribution(result)
+
+
+# -- pools of acing dice ---------------------------------------------------------------------------------
+@lru_cache(maxsize=16384)
+def _pool_point(count: int, sides: int, x: int) -> Fraction:
+    """P(S = x) for the bare sum S of ``count`` acing dice of ``sides`` sides (a finite convolution)."""
+    if count == 1:
+        return _point(sides, x)
+    if x < count:
+        return _ZERO
+    return sum(
+        (_point(sides, a) * _pool_point(count - 1, sides, x - a) for a in range(1, x - count + 2)), _ZERO
+    )
+
+
+@lru_cache(maxsize=16384)
+def _pool_tail(count: int, sides: int, x: int) -> Fraction:
+    """P(S >= x) for the bare sum S of ``count`` acing dice: the first die at a < x - (count - 1) needs
+    the rest at x - a or more; from there on the rest (at least count - 1) always get there."""
+    if count == 1:
+        return _tail(sides, x)
+    if x <= count:
+        return _ONE
+    head = sum(
+        (_point(sides, a) * _pool_tail(count - 1, sides, x - a) for a in range(1, x - count + 1)), _ZERO
+    )
+    return head + _tail(sides, x - count + 1)
+
+
+def _quasi_sum(
+    term: Callable[[int], Fraction], start: int, period: int, ratio: Fraction, degree: int
+) -> Fraction:
+    """The exact sum over j >= 0 of term(j), given that for j >= start each residue class
+    term(j + n*period) is q(n) * ratio**n with q a polynomial of at most ``degree``.
+
+    Per class, q's forward differences at 0 give the sum in closed form:
+    sum_n C(n, k) r**n = r**k / (1 - r)**(k+1). One more point than the degree needs is checked."""
+    total = sum((term(j) for j in range(start)), _ZERO)
+    for i in range(period):
+        values = [term(start + i + n * period) / ratio**n for n in range(degree + 2)]
+        diffs: list[Fraction] = []
+        row = values
+        while row:
+            diffs.append(row[0])
+            row = [b - a for a, b in itertools.pairwise(row)]
+        if diffs[degree + 1] != 0:  # the last difference must vanish: the terms follow the closed form
+            raise ArithmeticError("an acing sum's terms do not repeat as their closed form says")
+        for k in range(degree + 1):
+            total += diffs[k] * ratio**k / (1 - ratio) ** (k + 1)
+    return total
+
+
+@lru_cache(maxsize=4096)
+def _pool_opposed(count: int, sides: int, b_sides: int, c: int) -> Opposed:
+    """A pool S of ``count`` d``sides`` against an acing die B of ``b_sides``: P(S > B + c), P(S = B + c),
+    summed over B = b*j + r (weight b**-(j+1) for each last face r) in closed form."""
+
+    def beats(j: int) -> Fraction:
+        base = b_sides * j + c + 1
+        weight = Fraction(1, b_sides ** (j + 1))
+        return sum((_pool_tail(count, sides, base + r) for r in range(1, b_sides)), _ZERO) * weight
+
+    def ties(j: int) -> Fraction:
+        base = b_sides * j + c
+        weight = Fraction(1, b_sides ** (j + 1))
+        return sum((_pool_point(count, sides, base + r) for r in range(1, b_sides)), _ZERO) * weight
+
+    g = math.gcd(sides, b_sides)
+    period = sides // g  # B's aces that add a whole number (b/g) of S's die size ... times sides
+    ratio = Fraction(1, b_sides**period * sides ** (b_sides // g))
+    start = max(0, -((c + 1) // b_sides)) + 1  # every x from here on is >= 1
+    win = _quasi_sum(beats, start, period, ratio, count - 1)
+    tie = _quasi_sum(ties, start, period, ratio, count - 1)
+    return Opposed(win, tie, 1 - win - tie)
+
+
+@dataclass(frozen=True, slots=True)
+class AcingPool:
+    """``count`` dice of ``sides`` sides, each acing on its own, summed; plus a modifier (added once)."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.count, int) or self.count < 1:
+            raise ValueError(f"an acing pool needs at least one die, not {self.count!r}")
+        if not isinstance(self.sides, int) or self.sides < 2:
+            raise ValueError(f"an acing die needs at least 2 sides, not {self.sides!r}")
+
+    def __add__(self, modifier: int) -> AcingPool:
+        return AcingPool(self.count, self.sides, self.modifier + modifier)
+
+    def __str__(self) -> str:
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.count}d{self.sides}{mod} (each aces)"
+
+    def probability(self, total: int) -> Fraction:
+        """P(total = ``total``), exact."""
+        return _pool_point(self.count, self.sides, total - self.modifier)
+
+    def at_least(self, total: int) -> Fraction:
+        """P(total >= ``total``), exact."""
+        return _pool_tail(self.count, self.sides, total - self.modifier)
+
+    def roll_faces(self, rng: random.Random) -> list[list[int]]:
+        """Each die's chain of faces, aces first (their sum plus the modifier is the total)."""
+        return [ExplodingDie(self.sides).roll_faces(rng) for _ in range(self.count)]
+
+    def roll(self, rng: random.Random) -> int:
+        return sum(sum(chain) for chain in self.roll_faces(rng)) + self.modifier
+
+
+def hit_split(contest: Opposed, tie_break: Opposed) -> tuple[Fraction, Fraction, Fraction]:
+    """An attack that hits when strictly higher and, on a tie, when it wins ``tie_break`` (two cards):
+    (P(higher), P(tie and the cards go the attacker's way), the total)."""
+    share = contest.tie * tie_break.win
+    return contest.win, share, contest.win + share
 
 
 # -- card tie-breaks -----------------------------------------------------------------------------------

@@ -253,6 +253,13 @@ class Match:
         return self.ruleset.tracker(self)
 
     @_in_world
+    def tracker_note(self) -> str:
+        """What the tracker shows beside the order (a deck's cards left, a reshuffle due), from the
+        ruleset's optional ``tracker_note(match)``; "" when it has none."""
+        note = getattr(self.ruleset, "tracker_note", None)
+        return str(note(self)) if callable(note) else ""
+
+    @_in_world
     def prompt(self) -> Prompt | None:
         return None if self.outcome() is not None else self.ruleset.prompt(self)
 
@@ -483,6 +490,9 @@ class MatchView:
 
     def tracker(self) -> list[TrackerEntry]:
         return self._match.tracker()
+
+    def tracker_note(self) -> str:
+        return self._match.tracker_note()
 
     def prompt(self) -> Prompt | None:
         return self._match.prompt()

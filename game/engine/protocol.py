@@ -334,7 +334,9 @@ class Ruleset(Protocol):
         ...
 
     def tracker(self, match: Match) -> list[TrackerEntry]:
-        """The initiative order as it stands (this round's cards, or the rolled order)."""
+        """The initiative order as it stands (this round's cards, or the rolled order). A ruleset may also
+        define ``tracker_note(match) -> str``, the words shown beside the order (a deck's cards left and
+        a reshuffle due); ``Match.tracker_note`` asks it and gives "" when it is not defined."""
         ...
 
     def auto_deploy(self, match: Match) -> list[Command]:

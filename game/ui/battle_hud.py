@@ -133,6 +133,12 @@ class BattleHud:
         entries = match.tracker()
         big = font(max(11, round(15 * self.scale)), bold=True)
         small = font(max(9, round(12 * self.scale)), bold=False)
+        note = match.tracker_note()  # the ruleset's words beside the order (a deck's cards left), or ""
+        if note:
+            room = rect.width // 3
+            shown = small.render(fit_text(small, note, room), True, (233, 216, 178))
+            rect = pygame.Rect(rect.x, rect.y, rect.width - shown.get_width() - 16, rect.height)
+            surface.blit(shown, shown.get_rect(midleft=(rect.right + 8, rect.centery)))
         x = rect.x + 8
         h = rect.height - 12
         widest = max((big.size(e.label)[0] for e in entries), default=0)

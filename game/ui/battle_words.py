@@ -66,6 +66,8 @@ def preview_text(p: AttackPreview, name: Callable[[int], str] = str) -> str:
         text += f" [{mods}]"
     if p.per_target:
         return "stress dealt: " + ", ".join(f"{name(u)} {amount}" for u, amount in p.per_target)
+    if p.notes:  # the ruleset's own words on these odds (its parts, what a hit does)
+        text += " — " + "; ".join(p.notes)
     return text
 
 

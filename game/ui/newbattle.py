@@ -519,13 +519,17 @@ class NewBattleScene(SheetScene):
         control = pygame.Rect(rect.x + label_w, y, rect.width - label_w, row_h)
         rules = control if self.wide else pygame.Rect(rect.x, y, rect.width, row_h)
         rules_w = (rules.width - self.px(8) * (cols - 1)) // cols
+        # more rulesets than one row holds, in a tight column: their rows are a little lower still
+        squeeze = tight and rule_rows > 1
+        rule_h = self.px(27) if squeeze else row_h
+        rule_gap = self.px(3 if squeeze else 6)
         if self.wide:
             self.label(pygame.Rect(rect.x, y, label_w, row_h), "Ruleset")
         for i, (rid, title) in enumerate(choices):
             r, c = divmod(i, cols)
             button = self.button(
                 pygame.Rect(
-                    rules.x + c * (rules_w + self.px(8)), y + r * (row_h + self.px(6)), rules_w, row_h
+                    rules.x + c * (rules_w + self.px(8)), y + r * (rule_h + rule_gap), rules_w, rule_h
                 ),
                 title,
                 lambda r=rid: self.pick_ruleset(r),  # type: ignore[misc]
@@ -535,8 +539,8 @@ class NewBattleScene(SheetScene):
             if rid == self.ruleset:
                 button.set_selected(True)
             self.buttons[f"ruleset_{rid}"] = button
-        y += (len(choices) - 1) // cols * (row_h + self.px(6))
-        y += row_h + self.px(14)
+        y += (len(choices) - 1) // cols * (rule_h + rule_gap)
+        y += rule_h + self.px(8 if squeeze else 14)
         shown = self.info
         edit_w = self.px(72) if self.wide else self.px(68)
         can_edit = posse_screen_available()

@@ -1,4 +1,4 @@
-"""A recorded corpus of positions from both rulesets on every shipped map, for the rules and AI benchmarks.
+"""A recorded corpus of positions from every ruleset on every shipped map, for the rules and AI benchmarks.
 
 Positions come from deterministic greedy-vs-greedy games (the rules kits' aggressive players), seeded, so
 every run measures the same positions: each game's position after every ``every``-th command is kept as a
@@ -14,6 +14,7 @@ from pathlib import Path
 from game.commands import Command
 from game.engine.match import Match
 from tests.rules import frontier_kit as fk
+from tests.rules import golden_kit as gk
 from tests.rules import rift_kit as rk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,9 +49,14 @@ def rift_mirror(map_path: Path, seed: int) -> Match:
 GAMES: dict[str, tuple[Callable[[Path, int], Match], Callable[[Match], Command]]] = {
     "frontier": (frontier_match, fk.aggressive_command),
     "rift": (rift_match, rk.aggressive_command),
+    "golden": (gk.small_match, gk.aggressive_command),
 }
 # even encounters for measuring players against each other (tests/ai, make bench-ai)
-EVEN: dict[str, Callable[[Path, int], Match]] = {"frontier": frontier_match, "rift": rift_mirror}
+EVEN: dict[str, Callable[[Path, int], Match]] = {
+    "frontier": frontier_match,
+    "rift": rift_mirror,
+    "golden": gk.even_match,
+}
 
 
 def play_log(ruleset: str, map_path: Path, seed: int, limit: int = 3000) -> list[Command]:

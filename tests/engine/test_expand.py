@@ -16,7 +16,7 @@ from game.engine.match import Match
 from game.hexgrid import Hex
 from tests.bench import corpus
 
-PORTED = ("frontier", "rift")
+PORTED = ("frontier", "rift", "golden")
 
 
 def _key(cmd: Command) -> tuple[object, ...]:

@@ -53,5 +53,5 @@ def test_a_plugin_that_is_not_a_ruleset_plugin_is_refused(tmp_path: Path) -> Non
 
 
 def test_an_unknown_ruleset_names_the_known_ones() -> None:
-    with pytest.raises(registry.UnknownRulesetError, match="known rulesets: frontier, rift"):
-        registry.plugin("golden")
+    with pytest.raises(registry.UnknownRulesetError, match="known rulesets: frontier, rift, golden"):
+        registry.plugin("sunset")

@@ -20,7 +20,7 @@ from tests.ui.test_newbattle import open_new_battle
 from tests.ui.test_pause import load_named, open_pause, save_as
 
 
-@pytest.mark.parametrize("ruleset", ["frontier", "rift"])
+@pytest.mark.parametrize("ruleset", ["frontier", "rift", "golden"])
 def test_title_to_results_by_clicks_and_keys_with_a_save_and_a_load(
     make_app: Callable[..., App], ruleset: str
 ) -> None:

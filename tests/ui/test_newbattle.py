@@ -434,7 +434,7 @@ def test_a_plugged_in_ruleset_is_offered_edited_and_played(
     battle starts under its rules. Nothing outside tests/toy_ruleset.py names it."""
     folder = maps_folder(tmp_path)  # Showdown at the Lazy K, made for every ruleset here
     text = (folder / "ranch_duel.tmx").read_text(encoding="utf-8")
-    line = '  <property name="rulesets" value="frontier,rift"/>\n'
+    line = '  <property name="rulesets" value="frontier,rift,golden"/>\n'
     assert line in text
     (folder / "ranch_duel.tmx").write_text(text.replace(line, ""), encoding="utf-8")
     with installed_plugin(tmp_path / "plugins", "toy", "tests.toy_ruleset:PLUGIN"):

@@ -438,7 +438,7 @@ def _visible_controls(scene: PosseScreen) -> list[Any]:
     return [c for c in controls if (s := scroller_of(scene, c)) is None or s.rect.contains(c.rect)]
 
 
-@pytest.mark.parametrize("ruleset", ["frontier", "rift"])
+@pytest.mark.parametrize("ruleset", ["frontier", "rift", "golden"])
 def test_the_layout_fits_and_follows_a_resize(make_app: Any, ruleset: str) -> None:
     app = make_app((1280, 720))
     from game.posses import default_posses
@@ -469,7 +469,7 @@ def test_the_layout_fits_and_follows_a_resize(make_app: Any, ruleset: str) -> No
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
-@pytest.mark.parametrize("ruleset", ["frontier", "rift"])
+@pytest.mark.parametrize("ruleset", ["frontier", "rift", "golden"])
 def test_every_caption_fits_and_the_tabs_show_their_whole_names(
     make_app: Any, ruleset: str, size: tuple[int, int]
 ) -> None:

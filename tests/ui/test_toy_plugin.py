@@ -47,7 +47,7 @@ def _maps(tmp_path: Path) -> Path:
     (tmp_path / "assets").symlink_to(ROOT / "assets")
     text = (MAPS_DIR / "ranch_duel.tmx").read_text(encoding="utf-8")
     (folder / "ranch_duel.tmx").write_text(text, encoding="utf-8")
-    line = '  <property name="rulesets" value="frontier,rift"/>\n'
+    line = '  <property name="rulesets" value="frontier,rift,golden"/>\n'
     assert line in text
     (folder / "ranch_open.tmx").write_text(text.replace(line, ""), encoding="utf-8")
     return folder

@@ -1,0 +1,144 @@
+"""Golden Frontiers' answers to the questions an AI asks (game.engine.facts): a unit's sheet as numbers,
+the exact odds of an attack from and at other hexes, where a unit could move. Read-only: a what-if moves
+units for the question and puts them back. Golden Frontiers has no reactions and no morale."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from game.commands import Command
+from game.engine.facts import StatusFacts, UnitFacts, WeaponFacts
+from game.engine.movement import PathTree
+from game.engine.protocol import AttackPreview
+from game.hexgrid import Hex
+from game.rules.golden.context import GoldenCtx
+from game.rules.golden.rules import (
+    DAMAGE_NAMES,
+    attack_odds,
+    cripple_points,
+    damage_distribution,
+    defence_die,
+    graze_points,
+)
+
+__all__ = ["attack_preview", "movement", "unit_facts", "what_if"]
+
+
+def unit_facts(ctx: GoldenCtx, unit: int) -> UnitFacts:
+    sheet, health, arms, turn = ctx.sheet(unit), ctx.health(unit), ctx.arms(unit), ctx.turn(unit)
+    per = ctx.data.damage.grazes_per_wound
+    top = cripple_points(health.max_wounds, per)
+    weapons = []
+    for wid, loaded in zip(arms.weapons, arms.loaded, strict=True):
+        w = ctx.weapon(wid)
+        weapons.append(
+            WeaponFacts(
+                wid,
+                w.name,
+                "ranged" if w.is_ranged else "melee",
+                w.reach,
+                w.bands[0].reach if w.is_ranged else 1,
+                loaded if w.is_ranged else None,
+                w.ammo if w.is_ranged else None,
+                " / ".join(b.label for b in w.bands) + " (aces)",
+                action="attack",
+                option=wid,
+            )
+        )
+    statuses = []
+    if health.crippled:
+        statuses.append(StatusFacts("crippled", False))
+    if turn.biding:
+        statuses.append(StatusFacts("biding", True))
+    if turn.waiting:
+        statuses.append(StatusFacts("waiting", True))
+    return UnitFacts(
+        unit=unit,
+        side=ctx.side(unit),
+        kind=sheet.kind,
+        position=ctx.pos(unit),
+        health=(top - graze_points(health, per), top),
+        health_parts=(
+            ("Wounds", health.max_wounds - health.wounds, health.max_wounds),
+            ("Grazes", per - 1 - health.grazes, per - 1),
+        ),
+        action_points=(0 if turn.acted else 1, 1),
+        move=ctx.move_left(unit) if ctx.fights(unit) else 0,
+        weapons=tuple(weapons),
+        statuses=tuple(statuses),
+        acted=turn.done,
+        fights=ctx.fights(unit),
+        items=tuple(arms.gear),
+        value=1.0 if sheet.npc else 1.5,
+    )
+
+
+@contextmanager
+def _moved(ctx: GoldenCtx, moves: dict[int, Hex | None]) -> Iterator[None]:
+    before = {u: ctx.position(u).hex for u in moves}
+    try:
+        for u, h in moves.items():
+            if h is not None:
+                ctx.position(u).hex = h
+        yield
+    finally:
+        for u, h in before.items():
+            ctx.position(u).hex = h
+
+
+def attack_preview(
+    ctx: GoldenCtx, unit: int, target: int, weapon_id: str, moved: int
+) -> AttackPreview | None:
+    """The exact odds of ``unit`` attacking ``target`` with ``weapon_id`` from where both stand, having
+    moved ``moved`` hexes this round; None where the attack is not possible."""
+    weapon = ctx.weapon(weapon_id)
+    if ctx.target_problem(unit, weapon, target) is not None:
+        return None
+    a, b = ctx.here(unit), ctx.here(target)
+    band = ctx.band_at(weapon, a, b)
+    assert band is not None
+    mods = ctx.attack_modifiers(unit, weapon, moved)
+    dmods = ctx.defence_modifiers(target, weapon, a, b)
+    defence = defence_die(ctx.data, ctx.sheet(target).reflexes, sum(v for n, v in dmods if n != "Reflexes"))
+    odds = attack_odds(ctx.data, ctx.deck.spec(), ctx.deck, weapon, band, sum(v for _, v in mods), defence)
+    per = ctx.data.damage.grazes_per_wound
+    notes = (
+        f"higher {_pct(odds.higher)} + tie \u2192 cards {_pct(odds.tie_share)}",
+        "damage card: " + ", ".join(f"{DAMAGE_NAMES[k]} {_pct(p)}" for k, p in odds.damage.items()),
+    )
+    return AttackPreview(
+        hit_chance=odds.hit,
+        damage=damage_distribution(odds, ctx.health(target), per),
+        modifiers=tuple(mods) + tuple((f"target {n}", -v) for n, v in dmods),
+        target_number=None,
+        notes=notes,
+    )
+
+
+def _pct(p: object) -> str:
+    from fractions import Fraction  # noqa: PLC0415
+
+    assert isinstance(p, Fraction)
+    return f"{float(p) * 100:.1f}%"
+
+
+def what_if(ctx: GoldenCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | None) -> AttackPreview | None:
+    """The odds of the attack ``cmd`` were the attacker at ``from_hex`` and the target at ``at_hex``
+    (None: where they are). Moving to ``from_hex`` counts as having moved (a shot after moving is harder)."""
+    unit, target = cmd.actor, cmd.target
+    if cmd.action != "attack" or target is None or not ctx.is_unit(unit) or not ctx.is_unit(target):
+        return None
+    if cmd.option not in ctx.arms(unit).weapons:
+        return None
+    moved = ctx.turn(unit).moved
+    if from_hex is not None and from_hex != ctx.pos(unit):
+        moved = max(moved, 1)
+    with _moved(ctx, {unit: from_hex, target: at_hex}):
+        if ctx.pos(unit) is None or ctx.pos(target) is None:
+            return None
+        return attack_preview(ctx, unit, target, cmd.option, moved)
+
+
+def movement(ctx: GoldenCtx, unit: int) -> PathTree:
+    return ctx.walks(unit)

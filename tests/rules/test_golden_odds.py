@@ -1,0 +1,88 @@
+"""``hexslinger odds golden``: exact fractions by units and by dice, the hit chance split into "higher"
+and "tie → cards", the damage card's odds, the own numbers shown, --json, and clear usage errors."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from game.cli import main
+from game.engine.dice import AcingPool, ExplodingDie, opposed
+from tests.engine.rulebooks import Quotes
+
+Q = Quotes()
+TIE = Q("golden", "If the attacker draws the higher card then a hit is scored")
+TABLE = Q("golden", "Ace → Two Wounds")
+
+
+def test_every_quote_is_word_for_word_in_its_rulebook() -> None:
+    Q.check()
+
+
+def odds_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["odds", "golden", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_by_dice_revolver_against_d8_plus_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert TIE
+    doc = odds_json(capsys, "--weapon", "revolver", "--defence", "d8+1")
+    contest = opposed(ExplodingDie(8), ExplodingDie(8, 1))
+    assert Fraction(doc["higher"]["fraction"]) == contest.win  # type: ignore[index]
+    assert Fraction(doc["tie_cards"]["fraction"]) == contest.tie / 2  # type: ignore[index]
+    assert Fraction(doc["hit"]["fraction"]) == contest.win + contest.tie / 2  # type: ignore[index]
+    assert doc["hit"] == {"fraction": "25/63", "percent": 39.68}
+
+
+def test_the_shotgun_rolls_2d8_close_and_1d6_far(capsys: pytest.CaptureFixture[str]) -> None:
+    close = odds_json(capsys, "--weapon", "shotgun", "--defence", "d6", "--distance", "1")
+    far = odds_json(capsys, "--weapon", "shotgun", "--defence", "d6", "--distance", "8")
+    assert close["attack"].startswith("2d8") and far["attack"].startswith("1d6")  # type: ignore[union-attr]
+    assert Fraction(close["higher"]["fraction"]) == opposed(AcingPool(2, 8), ExplodingDie(6)).win  # type: ignore[index]
+
+
+def test_by_units_with_cover_and_moving(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = odds_json(capsys, "--attacker", "gunhand", "--target", "marksman", "--cover", "half", "--moved")
+    # the Marksman's Reflexes d8 (+1), half cover +1; the Gunhand's revolver -1 for moving
+    contest = opposed(ExplodingDie(8, -1), ExplodingDie(8, 2))
+    assert Fraction(doc["hit"]["fraction"]) == contest.win + contest.tie / 2  # type: ignore[index]
+    assert doc["own_rules"]["cover"] == {"half": 1, "full": 2}  # type: ignore[index]
+
+
+def test_the_damage_card_odds_of_a_fresh_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    assert TABLE
+    doc = odds_json(capsys, "--attacker", "marshal_haines", "--target", "bruiser")
+    damage = {d["result"]: Fraction(d["fraction"]) for d in doc["damage_card"]}  # type: ignore[union-attr, index]
+    assert damage == {
+        "Graze": Fraction(28, 54),
+        "Wound": Fraction(20, 54),
+        "Two Wounds": Fraction(4, 54),
+        "Crippling Wound": Fraction(2, 54),
+    }
+
+
+def test_the_text_output_names_the_parts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "golden", "--weapon", "knife", "--attack-mod", "2", "--defence", "d6"]) == 0
+    out = capsys.readouterr().out
+    assert "higher" in out and "tie → cards" in out and "hit (total)" in out and "Two Wounds" in out
+    assert "1 hex = 1 inch" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--attacker", "gunhand"], "name both --attacker and --target"),
+        (["--attacker", "sheriff", "--target", "gunhand"], "unknown unit 'sheriff'"),
+        (["--weapon", "cannon", "--defence", "d6"], "unknown weapon 'cannon'"),
+        (["--weapon", "revolver", "--defence", "d7"], "--defence is the Reflexes die"),
+        (["--weapon", "knife", "--defence", "d6", "--distance", "3"], "reaches 1 to 1 hexes"),
+        ([], "name the attack by units"),
+    ],
+)
+def test_bad_arguments_are_explained(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["odds", "golden", *args]) == 2
+    assert message in capsys.readouterr().err

@@ -383,7 +383,7 @@ class UtilityAgent(Player):
             # how far the walk brings the unit towards its ideal range, per movement point it could spend
             budget = max(1, turn.budget)
             if field is not None and here in field and end in field:
-                gap = field[here] - field[end]
+                gap: float = field[here] - field[end]
             else:
                 gap = (nearest - dist) if blind else (abs(nearest - ideal) - abs(dist - ideal))
             progress = max(-1.0, min(1.0, gap / budget))

@@ -15,7 +15,7 @@ import pytest
 
 from game.posses import DATA_ENV
 from game.ui.app import App
-from game.ui.newbattle import CACHE_ENV
+from game.ui.map_thumbs import CACHE_ENV
 from game.ui.prefs import CONFIG_ENV
 
 

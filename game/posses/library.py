@@ -98,15 +98,16 @@ def posse_dir(ruleset: str | None = None) -> Path:
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
-def file_stem(name: str) -> str:
-    """A safe file name for a posse name: letters and digits kept (any script), every other run of
-    characters one '-', at most 48 characters; never empty, never a path or a reserved device name."""
+def file_stem(name: str, fallback: str = "posse") -> str:
+    """A safe file name for a posse's (or a save's) name: letters and digits kept (any script), every
+    other run of characters one '-', at most 48 characters; never empty (``fallback`` for a name of no
+    letter or digit), never a path or a reserved device name."""
     text = unicodedata.normalize("NFKC", name).casefold()
     stem = re.sub(r"[\W_]+", "-", text).strip("-")[:48].strip("-")
     if not stem:
-        stem = "posse"
+        stem = fallback
     if stem in _RESERVED:
-        stem = f"posse-{stem}"
+        stem = f"{fallback}-{stem}"
     return stem
 
 

@@ -244,6 +244,7 @@ class Result:
     number: int
     commands: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0  # CPU seconds the game took in its process
     failure: str = ""  # "" if the game passed; else one line
     detail: str = ""  # the traceback
     kept: str = ""  # the save of the failing game
@@ -264,6 +265,7 @@ def play(game: Game, work: Path) -> Result:
     """Play ``game`` to its end with every check; a failure is recorded, never raised."""
     result = Result(game.number)
     began = time.perf_counter()
+    cpu_began = time.process_time()
     match: Match | None = None
     step = "setting up"
     timed = hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
@@ -339,6 +341,7 @@ def play(game: Game, work: Path) -> Result:
             result.commands = len(match.log)
             match.close()
         result.seconds = time.perf_counter() - began
+        result.cpu = time.process_time() - cpu_began
     return result
 
 
@@ -389,6 +392,8 @@ class Summary:
     games: int = 0
     commands: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0
+    interrupted: bool = False
     failures: list[tuple[Game, Result]] = field(default_factory=list)
     by_pair: dict[str, int] = field(default_factory=dict)
     by_controllers: dict[str, int] = field(default_factory=dict)
@@ -418,6 +423,7 @@ def run(
             game = Game.of(seed, result.number)
             summary.games += 1
             summary.commands += result.commands
+            summary.cpu += result.cpu
             summary.slowest = max(summary.slowest, result.seconds)
             key = f"{game.ruleset} {game.map_path.stem}"
             summary.by_pair[key] = summary.by_pair.get(key, 0) + 1
@@ -428,6 +434,8 @@ def run(
             summary.seconds = time.perf_counter() - began
             if progress is not None:
                 progress(summary)
+    except KeyboardInterrupt:  # Ctrl-C: the games done so far are the result
+        summary.interrupted = True
     finally:
         if pool is not None:
             pool.terminate()
@@ -467,12 +475,11 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
 
-    try:
-        summary = run(args.seed, args.games, args.workers, work, progress)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    summary = run(args.seed, args.games, args.workers, work, progress)
     report(summary, args)
+    if summary.interrupted:
+        print(f"interrupted after {summary.games} of {args.games} games", file=sys.stderr)
+        return 130
     return 1 if summary.failures else 0
 
 
@@ -482,6 +489,11 @@ def report(summary: Summary, args: Any) -> None:
         f"({summary.games / max(summary.seconds, 1e-9) * 3600:.0f} games/hour, "
         f"{summary.commands / max(summary.seconds, 1e-9):.0f} commands/s, {args.workers} workers); "
         f"slowest game {summary.slowest:.1f} s; {len(summary.failures)} failures"
+    )
+    per_game = summary.cpu / max(summary.games, 1)
+    print(
+        f"CPU time {summary.cpu / 60:.1f} minutes, {per_game:.3f} s a game: 10,000 games need "
+        f"{per_game * 10_000 / 3600 / max(args.workers, 1):.2f} hours on {args.workers} free cores"
     )
     print("games by ruleset and map: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_pair.items())))
     print("games by players: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_controllers.items())))

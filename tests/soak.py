@@ -379,6 +379,7 @@ _WORKER: dict[str, Path] = {}  # this process's scratch folder
 def _init(work: str, worker: bool = True) -> None:
     if worker:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool ends its workers so
     _WORKER["work"] = Path(tempfile.mkdtemp(prefix=f"worker-{os.getpid()}-", dir=work))
     pairs()  # the maps, read once per worker
 
@@ -401,13 +402,18 @@ class Summary:
 
 
 def run(
-    seed: int, games: int, workers: int, work: Path, progress: Callable[[Summary], None] | None = None
+    seed: int,
+    games: int,
+    workers: int,
+    work: Path,
+    progress: Callable[[Summary], None] | None = None,
+    start: int = 0,
 ) -> Summary:
-    """Play games 0..games-1 of the soak ``seed`` on ``workers`` processes (1: in this one)."""
+    """Play games start..start+games-1 of the soak ``seed`` on ``workers`` processes (1: in this one)."""
     work.mkdir(parents=True, exist_ok=True)
     summary = Summary()
     began = time.perf_counter()
-    jobs = [(seed, n) for n in range(games)]
+    jobs = [(seed, n) for n in range(start, start + games)]
     results: Iterator[Result]
     if workers <= 1:
         _init(str(work), worker=False)
@@ -451,6 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--work", type=Path, default=Path(".soak"), help="scratch saves and failing games")
+    parser.add_argument("--start", type=int, default=0, help="the first game's number (to go on from a run)")
     parser.add_argument("--game", type=int, default=None, help="play this one game in this process")
     args = parser.parse_args(argv)
     work = args.work.resolve() / f"seed-{args.seed}"
@@ -463,7 +470,9 @@ def main(argv: list[str] | None = None) -> int:
             result.detail or f"passed: {result.commands} commands, {result.seconds:.2f} s, {result.ended_by}"
         )
         return 1 if result.failure else 0
-    print(f"soak: {args.games} games, seed {args.seed}, {args.workers} workers", flush=True)
+    print(
+        f"soak: {args.games} games from game {args.start}, seed {args.seed}, {args.workers} workers", flush=True
+    )
     last = [0.0]
 
     def progress(s: Summary) -> None:
@@ -475,12 +484,19 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
 
-    summary = run(args.seed, args.games, args.workers, work, progress)
+    # Ctrl-C or a TERM signal (a background job ignores SIGINT): stop, and report the games done
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _interrupt)
+    summary = run(args.seed, args.games, args.workers, work, progress, args.start)
     report(summary, args)
     if summary.interrupted:
         print(f"interrupted after {summary.games} of {args.games} games", file=sys.stderr)
         return 130
     return 1 if summary.failures else 0
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
 
 
 def report(summary: Summary, args: Any) -> None:

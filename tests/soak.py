@@ -407,6 +407,7 @@ def run(
     workers: int,
     work: Path,
     progress: Callable[[Summary], None] | None = None,
+    *,
     start: int = 0,
 ) -> Summary:
     """Play games start..start+games-1 of the soak ``seed`` on ``workers`` processes (1: in this one)."""
@@ -471,7 +472,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1 if result.failure else 0
     print(
-        f"soak: {args.games} games from game {args.start}, seed {args.seed}, {args.workers} workers", flush=True
+        f"soak: {args.games} games from game {args.start}, seed {args.seed}, {args.workers} workers",
+        flush=True,
     )
     last = [0.0]
 
@@ -487,7 +489,7 @@ def main(argv: list[str] | None = None) -> int:
     # Ctrl-C or a TERM signal (a background job ignores SIGINT): stop, and report the games done
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, _interrupt)
-    summary = run(args.seed, args.games, args.workers, work, progress, args.start)
+    summary = run(args.seed, args.games, args.workers, work, progress, start=args.start)
     report(summary, args)
     if summary.interrupted:
         print(f"interrupted after {summary.games} of {args.games} games", file=sys.stderr)

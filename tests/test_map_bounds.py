@@ -31,8 +31,8 @@ from game.tiledmap.reading import (
     MAX_GROUP_DEPTH,
     MAX_LAYERS,
     MAX_SHAPE_POINTS,
-    MAX_TILESETS,
     MAX_TILESET_TILES,
+    MAX_TILESETS,
     MAX_TOTAL_TILES,
     MAX_XML_MARKUP,
     decode_xml,
@@ -174,10 +174,9 @@ def test_a_hundred_thousand_tilesets_are_refused_past_the_tileset_limit(tmp_path
     text = path.read_text()
     start = text.index("<tileset ")
     end = text.index(">", start) + 1
-    if text[end - 2] != "/":  # an embedded tileset: a source-less reference of the same firstgid
-        reference = '<tileset firstgid="1" source="missing.tsx"/>'
-    else:
-        reference = text[start:end]
+    # a reference to the map's own .tsx, or (an embedded tileset) to one that does not exist
+    embedded = '<tileset firstgid="1" source="missing.tsx"/>'
+    reference = text[start:end] if text[end - 2] == "/" else embedded
     path.write_text(text[:start] + reference * 100_000 + text[start:])
     began = time.monotonic()
     with pytest.raises(MapLoadError) as caught:

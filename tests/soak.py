@@ -509,9 +509,10 @@ def report(summary: Summary, args: Any) -> None:
         f"slowest game {summary.slowest:.1f} s; {len(summary.failures)} failures"
     )
     per_game = summary.cpu / max(summary.games, 1)
+    cores = max(1, min(args.workers, os.cpu_count() or 1))
     print(
         f"CPU time {summary.cpu / 60:.1f} minutes, {per_game:.3f} s a game: 10,000 games need "
-        f"{per_game * 10_000 / 3600 / max(args.workers, 1):.2f} hours on {args.workers} free cores"
+        f"{per_game * 10_000 / 3600 / cores:.2f} hours on {cores} free cores"
     )
     print("games by ruleset and map: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_pair.items())))
     print("games by players: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_controllers.items())))

@@ -251,12 +251,6 @@ class Result:
     ended_by: str = ""
 
 
-@dataclass(slots=True)
-class Context:
-    work: Path
-    players: dict[str, Player] = field(default_factory=dict)
-
-
 def _alarm(signum: int, frame: FrameType | None) -> None:
     raise GameHungError(f"the game ran past {GAME_SECONDS:g} s")
 
@@ -325,6 +319,8 @@ def play(game: Game, work: Path) -> Result:
         outcome = match.outcome()
         result.ended_by = outcome.reason if outcome is not None else ""
     except BaseException as error:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)  # no alarm while the failure is written down
         if isinstance(error, KeyboardInterrupt):
             raise
         kind = "hung" if isinstance(error, GameHungError) else "failed"

@@ -5,20 +5,21 @@ unit weighs, whether it looks at the enemies' replies and the reactions a walk s
 picks among near-best options — never dice, stats, action points or hidden information.
 ``ai/profiles/personalities.toml`` holds the personalities: aggression, caution, focus fire, leader
 protection, ideal range, flee threshold, each for the units it ``applies_to`` (unit kinds, or a Rifter's
-attitude), with the rulebook sentence that shapes it. Both are read strictly (game.engine.dataload): an
-unknown key, a missing key or a value out of range is an error naming the file, table and key.
+attitude), with the rulebook sentence that shapes it. Both are read bounded (game.safeio: a regular file
+of at most 64 KB, nesting and number caps) and strictly (game.engine.dataload): an unknown key, a missing
+key or a value out of range is an error naming the file, table and key.
 """
 
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from game.engine import dataload
+from game.safeio import FileRefusedError, JsonLimits, parse_toml, read_file
 
 __all__ = [
     "Difficulty",
@@ -74,17 +75,35 @@ class Personality:
     flee_threshold: float = _share(0.0)  # flees when its posse's chance looks worse than this
 
 
-def _read(text: str, where: str) -> dict[str, Any]:
+# A profile is a few short tables: 64 KB, shallow, numbers of a few digits.
+PROFILE_LIMITS = JsonLimits(max_bytes=64 * 1024, max_depth=8, max_containers=1_000, max_digits=24)
+
+
+def _read(text: str | bytes, where: str) -> dict[str, Any]:
+    """The TOML document of a profile's text or bytes, parsed within :data:`PROFILE_LIMITS`
+    (:func:`game.safeio.parse_toml`): deep nesting, huge numbers, bad UTF-8 or bad TOML is a ProfileError
+    naming the file, never a traceback."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     try:
-        doc: dict[str, Any] = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ProfileError(f"{where} is not valid TOML: {error}") from None
+        doc: dict[str, Any] = parse_toml(data, where, PROFILE_LIMITS, what="profile file")
+    except FileRefusedError as error:
+        raise ProfileError(f"{where}: {error.what}") from None
     return doc
 
 
-def load_difficulty(text: str, where: str, name: str) -> Difficulty:
+def _read_file(path: Path, where: str) -> dict[str, Any]:
+    """A profile file read as :mod:`game.safeio` reads what a user hands the game: a regular file of at
+    most 64 KB (a pipe or a link to a device is refused, not read)."""
+    try:
+        data = read_file(path, PROFILE_LIMITS.max_bytes, what="profile file")
+    except FileRefusedError as error:
+        raise ProfileError(f"{where}: {error.what} -- {error.fix}") from None
+    return _read(data, where)
+
+
+def load_difficulty(text: str | bytes | dict[str, Any], where: str, name: str) -> Difficulty:
     """A difficulty from a profile file's text (``where`` names it in messages)."""
-    doc = _read(text, where)
+    doc = text if isinstance(text, dict) else _read(text, where)
     unknown = set(doc) - {"difficulty"}
     if unknown:
         raise ProfileError(f"{where}: unknown table [{sorted(unknown)[0]}] (a profile has [difficulty])")
@@ -94,8 +113,8 @@ def load_difficulty(text: str, where: str, name: str) -> Difficulty:
         raise ProfileError(f"{where}: {error}") from None
 
 
-def load_personalities(text: str, where: str) -> dict[str, Personality]:
-    doc = _read(text, where)
+def load_personalities(text: str | bytes | dict[str, Any], where: str) -> dict[str, Personality]:
+    doc = text if isinstance(text, dict) else _read(text, where)
     try:
         found = dataload.load_tables(Personality, doc, "personality", error=ProfileError)
     except ProfileError as error:
@@ -113,22 +132,27 @@ def _folder() -> Path:
 
 
 def known_difficulties() -> list[str]:
-    return sorted(p.stem for p in _folder().glob("*.toml") if p.stem != "personalities")
+    return sorted(
+        p.stem
+        for p in _folder().glob("*.toml")
+        if p.stem != "personalities" and p.stem.isidentifier() and p.stem.isascii()
+    )
 
 
 @functools.cache
 def difficulty(name: str) -> Difficulty:
     """The shipped difficulty ``name`` ("easy", "normal", "hard"); ProfileError listing the known ones."""
-    path = _folder() / f"{name}.toml"
-    if name == "personalities" or not path.is_file():
-        raise ProfileError(f"unknown AI profile '{name}'; known profiles: {', '.join(known_difficulties())}")
-    return load_difficulty(path.read_text(encoding="utf-8"), f"ai/profiles/{name}.toml", name)
+    known = known_difficulties()
+    if name not in known:  # exact membership: a name is never a path ("../x", "/etc/x")
+        raise ProfileError(f"unknown AI profile '{name}'; known profiles: {', '.join(known)}")
+    where = f"ai/profiles/{name}.toml"
+    return load_difficulty(_read_file(_folder() / f"{name}.toml", where), where, name)
 
 
 @functools.cache
 def personalities() -> dict[str, Personality]:
-    path = _folder() / "personalities.toml"
-    return load_personalities(path.read_text(encoding="utf-8"), "ai/profiles/personalities.toml")
+    where = "ai/profiles/personalities.toml"
+    return load_personalities(_read_file(_folder() / "personalities.toml", where), where)
 
 
 def default_personality() -> Personality:

@@ -1,4 +1,5 @@
-"""Bounded reading of the files a user hands the game (saves, settings, posse files, maps, tilesets).
+"""Bounded reading of the files a user hands the game (saves, settings, posse files, AI profiles, maps,
+tilesets; encounter files when they come: :func:`load_json` / :func:`load_toml` with their own limits).
 
 Two things make reading a user's file dangerous: what the path names, and what the bytes hold.
 
@@ -29,6 +30,7 @@ import os
 import re
 import stat
 import time
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import accumulate
@@ -42,8 +44,10 @@ __all__ = [
     "JsonLimits",
     "fsync_dir",
     "load_json",
+    "load_toml",
     "nesting",
     "parse_json",
+    "parse_toml",
     "read_file",
     "read_head",
     "remove_stale_temp_files",
@@ -72,7 +76,7 @@ class FileRefusedError(Exception):
     ``what`` says what is wrong (naming the limit when a limit was passed), ``fix`` what to do, ``reason``
     is a short key for callers that treat some cases apart: ``missing``, ``not_regular``, ``too_large``,
     ``unreadable``, ``empty``, ``not_text``, ``not_json``, ``cut_off`` (JSON that ends too soon),
-    ``too_deep``, ``too_many_values``, ``number_too_long``, ``not_finite``, ``bad_unicode``.
+    ``too_deep``, ``too_many_values``, ``number_too_long``, ``not_finite``, ``bad_unicode``, ``not_toml``.
     """
 
     def __init__(self, path: Path | str, what: str, fix: str, reason: str) -> None:
@@ -360,6 +364,74 @@ def load_json(path: str | Path, limits: JsonLimits | None = None, *, what: str =
     """:func:`read_file` then :func:`parse_json`: the JSON value of the regular file at ``path``."""
     limits = limits or JsonLimits()
     return parse_json(read_file(path, limits.max_bytes, what=what), path, limits, what=what)
+
+
+# -- TOML ---------------------------------------------------------------------------------------------
+
+
+def parse_toml(data: bytes, path: str | Path, limits: JsonLimits | None = None, *, what: str = "file") -> Any:
+    """The TOML document in ``data`` (the bytes of ``path``, UTF-8) within ``limits``, else
+    FileRefusedError. ``tomllib`` recurses into nested arrays and inline tables and turns numbers into
+    ``int`` (Python's 4,300-digit limit raises ``ValueError``): the nesting is scanned first (brackets
+    outside double-quoted strings: a bracket inside a literal string counts too, which only refuses
+    sooner), numbers longer than ``max_digits`` are refused after, and any other parse failure is a
+    refusal, never a traceback."""
+    limits = limits or JsonLimits()
+    path = Path(path)
+    damaged = f"the {what} is damaged or was edited by hand; replace it"
+    if len(data) > limits.max_bytes:
+        raise FileRefusedError(
+            path,
+            f"the {what} is larger than {size_text(limits.max_bytes)}, the most a {what} may be",
+            f"check that this is a {what}",
+            "too_large",
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FileRefusedError(
+            path, f"the {what} is not UTF-8 text (byte {error.start})", damaged, "not_text"
+        ) from None
+    depth, containers = nesting(data)
+    if depth > limits.max_depth:
+        raise FileRefusedError(
+            path,
+            f"the {what} nests lists or tables {depth} deep, more than the limit of {limits.max_depth}",
+            damaged,
+            "too_deep",
+        )
+    if containers > limits.max_containers:
+        raise FileRefusedError(
+            path,
+            f"the {what} holds {containers} lists and tables, more than the limit of {limits.max_containers}",
+            damaged,
+            "too_many_values",
+        )
+    longest = max((len(m) for m in _TOML_DIGITS.findall(text)), default=0)
+    if longest > limits.max_digits:
+        raise FileRefusedError(
+            path,
+            f"the {what} holds a number of {longest} digits, more than the limit of {limits.max_digits}",
+            damaged,
+            "number_too_long",
+        )
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise FileRefusedError(path, f"the {what} is not valid TOML ({error})", damaged, "not_toml") from None
+    except (ValueError, RecursionError) as error:  # pragma: no cover - the scans above refuse these first
+        raise FileRefusedError(
+            path, f"the {what} cannot be read as TOML ({type(error).__name__})", damaged, "not_toml"
+        ) from None
+
+
+_TOML_DIGITS = re.compile(r"[0-9_]{2,}")
+
+
+def load_toml(path: str | Path, limits: JsonLimits | None = None, *, what: str = "file") -> Any:
+    """:func:`read_file` then :func:`parse_toml`: the TOML document of the regular file at ``path``."""
+    limits = limits or JsonLimits()
+    return parse_toml(read_file(path, limits.max_bytes, what=what), path, limits, what=what)
 
 
 # -- writing ------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ Every game is fixed by the soak seed and its number: the ruleset and shipped map
 (ruleset, map) pairs in turn, every installed ruleset on every shipped map that suits it), a ready posse
 per side, the match seed, the players and where it is saved. Most games are played by :class:`SoakPlayer`
 (a uniformly chosen enabled action, then a uniformly chosen command of those it allows, sampled without
-listing them all); one in fifty puts an ``ai.controllers`` player on a side (the AI at each difficulty,
+listing them all); one in a hundred puts an ``ai.controllers`` player on a side (the AI at each difficulty,
 ``greedy`` and ``random`` in turn) against ``random``, ``greedy`` or the soak's player, as ``hexslinger
 simulate`` plays them.
 
@@ -53,9 +53,11 @@ from game.resources import shipped_maps
 from game.save import load_match, save_match
 
 MAX_COMMANDS = 5_000  # random games take 100-600 commands; one that has not ended by now never will
-GAME_SECONDS = 120.0  # a game still running after this long (seconds) is a hang
+# A game that has used this much CPU time (seconds) is a hang: CPU, not wall-clock time, so a busy machine
+# does not make one (a game of the hard AI takes up to ~40 s of CPU, two minutes of wall time under load).
+GAME_SECONDS = 300.0
 SAVE_BEFORE = 300  # the mid-game save happens at a random command up to this one (or at the end)
-AI_EVERY = 50  # one game in fifty has ai.controllers players (an AI game costs 10-40 random ones)
+AI_EVERY = 100  # one game in a hundred has ai.controllers players (an AI game costs 10-100 random ones)
 # The rules that let units share a hex (docs/RULES.md R24: "Any number of units maybe occupy a single
 # tile"); every other ruleset allows one unit per hex (Frontier deploys and moves with stacking off).
 SHARED_HEXES = frozenset({"rift"})
@@ -245,32 +247,28 @@ class Result:
     number: int
     commands: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0  # CPU seconds the game took in its process
     failure: str = ""  # "" if the game passed; else one line
     detail: str = ""  # the traceback
     kept: str = ""  # the save of the failing game
     ended_by: str = ""
 
 
-@dataclass(slots=True)
-class Context:
-    work: Path
-    players: dict[str, Player] = field(default_factory=dict)
-
-
 def _alarm(signum: int, frame: FrameType | None) -> None:
-    raise GameHungError(f"the game ran past {GAME_SECONDS:g} s")
+    raise GameHungError(f"the game used more than {GAME_SECONDS:g} s of CPU time")
 
 
 def play(game: Game, work: Path) -> Result:
     """Play ``game`` to its end with every check; a failure is recorded, never raised."""
     result = Result(game.number)
     began = time.perf_counter()
+    cpu_began = time.process_time()
     match: Match | None = None
     step = "setting up"
-    timed = hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
+    timed = hasattr(signal, "SIGPROF") and threading.current_thread() is threading.main_thread()
     if timed:
-        signal.signal(signal.SIGALRM, _alarm)
-        signal.setitimer(signal.ITIMER_REAL, GAME_SECONDS)
+        signal.signal(signal.SIGPROF, _alarm)
+        signal.setitimer(signal.ITIMER_PROF, GAME_SECONDS)
     try:
         match = game.new_match()
         shared = game.ruleset in SHARED_HEXES
@@ -324,6 +322,8 @@ def play(game: Game, work: Path) -> Result:
         outcome = match.outcome()
         result.ended_by = outcome.reason if outcome is not None else ""
     except BaseException as error:
+        if timed:
+            signal.setitimer(signal.ITIMER_PROF, 0)  # no alarm while the failure is written down
         if isinstance(error, KeyboardInterrupt):
             raise
         kind = "hung" if isinstance(error, GameHungError) else "failed"
@@ -335,11 +335,12 @@ def play(game: Game, work: Path) -> Result:
             result.kept = _keep(match, game, work)
     finally:
         if timed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
         if match is not None:
             result.commands = len(match.log)
             match.close()
         result.seconds = time.perf_counter() - began
+        result.cpu = time.process_time() - cpu_began
     return result
 
 
@@ -377,6 +378,7 @@ _WORKER: dict[str, Path] = {}  # this process's scratch folder
 def _init(work: str, worker: bool = True) -> None:
     if worker:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C does
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the pool ends its workers so
     _WORKER["work"] = Path(tempfile.mkdtemp(prefix=f"worker-{os.getpid()}-", dir=work))
     pairs()  # the maps, read once per worker
 
@@ -390,6 +392,8 @@ class Summary:
     games: int = 0
     commands: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0
+    interrupted: bool = False
     failures: list[tuple[Game, Result]] = field(default_factory=list)
     by_pair: dict[str, int] = field(default_factory=dict)
     by_controllers: dict[str, int] = field(default_factory=dict)
@@ -397,13 +401,19 @@ class Summary:
 
 
 def run(
-    seed: int, games: int, workers: int, work: Path, progress: Callable[[Summary], None] | None = None
+    seed: int,
+    games: int,
+    workers: int,
+    work: Path,
+    progress: Callable[[Summary], None] | None = None,
+    *,
+    start: int = 0,
 ) -> Summary:
-    """Play games 0..games-1 of the soak ``seed`` on ``workers`` processes (1: in this one)."""
+    """Play games start..start+games-1 of the soak ``seed`` on ``workers`` processes (1: in this one)."""
     work.mkdir(parents=True, exist_ok=True)
     summary = Summary()
     began = time.perf_counter()
-    jobs = [(seed, n) for n in range(games)]
+    jobs = [(seed, n) for n in range(start, start + games)]
     results: Iterator[Result]
     if workers <= 1:
         _init(str(work), worker=False)
@@ -419,6 +429,7 @@ def run(
             game = Game.of(seed, result.number)
             summary.games += 1
             summary.commands += result.commands
+            summary.cpu += result.cpu
             summary.slowest = max(summary.slowest, result.seconds)
             key = f"{game.ruleset} {game.map_path.stem}"
             summary.by_pair[key] = summary.by_pair.get(key, 0) + 1
@@ -429,6 +440,8 @@ def run(
             summary.seconds = time.perf_counter() - began
             if progress is not None:
                 progress(summary)
+    except KeyboardInterrupt:  # Ctrl-C: the games done so far are the result
+        summary.interrupted = True
     finally:
         if pool is not None:
             pool.terminate()
@@ -444,6 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--work", type=Path, default=Path(".soak"), help="scratch saves and failing games")
+    parser.add_argument("--start", type=int, default=0, help="the first game's number (to go on from a run)")
     parser.add_argument("--game", type=int, default=None, help="play this one game in this process")
     args = parser.parse_args(argv)
     work = args.work.resolve() / f"seed-{args.seed}"
@@ -456,7 +470,10 @@ def main(argv: list[str] | None = None) -> int:
             result.detail or f"passed: {result.commands} commands, {result.seconds:.2f} s, {result.ended_by}"
         )
         return 1 if result.failure else 0
-    print(f"soak: {args.games} games, seed {args.seed}, {args.workers} workers", flush=True)
+    print(
+        f"soak: {args.games} games from game {args.start}, seed {args.seed}, {args.workers} workers",
+        flush=True,
+    )
     last = [0.0]
 
     def progress(s: Summary) -> None:
@@ -468,13 +485,19 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
 
-    try:
-        summary = run(args.seed, args.games, args.workers, work, progress)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    # Ctrl-C or a TERM signal (a background job ignores SIGINT): stop, and report the games done
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _interrupt)
+    summary = run(args.seed, args.games, args.workers, work, progress, start=args.start)
     report(summary, args)
+    if summary.interrupted:
+        print(f"interrupted after {summary.games} of {args.games} games", file=sys.stderr)
+        return 130
     return 1 if summary.failures else 0
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
 
 
 def report(summary: Summary, args: Any) -> None:
@@ -483,6 +506,12 @@ def report(summary: Summary, args: Any) -> None:
         f"({summary.games / max(summary.seconds, 1e-9) * 3600:.0f} games/hour, "
         f"{summary.commands / max(summary.seconds, 1e-9):.0f} commands/s, {args.workers} workers); "
         f"slowest game {summary.slowest:.1f} s; {len(summary.failures)} failures"
+    )
+    per_game = summary.cpu / max(summary.games, 1)
+    cores = max(1, min(args.workers, os.cpu_count() or 1))
+    print(
+        f"CPU time {summary.cpu / 60:.1f} minutes, {per_game:.3f} s a game: 10,000 games need "
+        f"{per_game * 10_000 / 3600 / cores:.2f} hours on {cores} free cores"
     )
     print("games by ruleset and map: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_pair.items())))
     print("games by players: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.by_controllers.items())))

@@ -760,3 +760,30 @@ def test_the_posse_model_and_the_engine_import_no_ruleset_and_no_ui() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_the_issues_colliding_names_get_a_posse_file_each(_data_dir: Path) -> None:
+    """Issue 11: ``../../x``, ``~/x`` and ``x`` behind full-width dots and slash all make ``x``; ``..``,
+    ``*`` and emoji-only names all make ``posse``. Each posse keeps its own file, none outside the folder,
+    and each loads by its own name; an unreadable file at a posse's file name is never replaced."""
+    folder = _data_dir / "posses" / "frontier"
+    folder.mkdir(parents=True)
+    (folder / "posse.json").write_text("[" * 50_000)  # damaged: not a posse to replace
+    kinds = ["sheriff", "deputy", "dog", "hired_gun"]
+    names = ["../../x", "~/x", "\uff0e\uff0e\uff0fx", "..", "*", "\U0001f920"]
+    paths = [save_posse(law(kinds[i % 4]), name) for i, name in enumerate(names)]
+    assert [p.name for p in paths] == [
+        "x.json",
+        "x-2.json",
+        "x-3.json",
+        "posse-2.json",
+        "posse-3.json",
+        "posse-4.json",
+    ]
+    assert all(p.parent == folder for p in paths)
+    assert (folder / "posse.json").read_text() == "[" * 50_000
+    for i, name in enumerate(names):
+        assert load_posse("frontier", name).units[0].kind == kinds[i % 4], name
+    assert sorted(p.name for p in _data_dir.rglob("*") if p.is_file()) == sorted(
+        ["posse.json", *(p.name for p in paths)]
+    )

@@ -288,3 +288,60 @@ def test_a_kill_at_any_instant_leaves_the_previous_settings_or_the_new_ones(tmp_
     for reported, found in outcomes:
         assert found in (reported % 1000, (reported + 1) % 1000), (reported, found)
     assert len({found for _, found in outcomes}) >= 15, outcomes
+
+
+def test_a_kill_at_any_instant_leaves_the_previous_posse_or_the_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Posses are written by ``save_posse`` (through ``write_save``): killed at random instants, the
+    posse file holds the last posse written or the next one, and always reads back as a posse."""
+    from game.posses import DATA_ENV, PosseDraft, posse_dir, read_posse_file, save_posse
+
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "data"))
+
+    def write(_: Path, n: int) -> None:
+        draft = PosseDraft("frontier", faction="the_law", name="Kill Test")
+        assert draft.add_unit("sheriff") is None
+        assert draft.set_name(0, f"Sheriff {n}") is None
+        save_posse(draft)
+
+    write(tmp_path, 0)
+    path = posse_dir("frontier") / "kill-test.json"
+
+    def read(p: Path) -> int:
+        return int(read_posse_file(p, "frontier").units[0].name.split()[-1])  # whole, or this raises
+
+    outcomes = list(_kill_during_writes(path, write, read, kills=25, seed=13))
+    for reported, found in outcomes:
+        assert found in (reported, reported + 1), (reported, found)
+    assert len({found for _, found in outcomes}) >= 12, outcomes
+    assert sorted(p.name for p in path.parent.glob("*.json")) == ["kill-test.json"]
+
+
+def test_a_kill_at_any_instant_leaves_the_previous_autosave_or_the_new_one(tmp_path: Path) -> None:
+    """The autosave journal (``BattleSession.autosave``: ``save_match`` after every command) killed at
+    random instants: the autosave is the last one written or the next, and it loads to its digest."""
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    for f in (ROOT / "maps").iterdir():
+        if f.suffix in (".tmx", ".tsx"):
+            (maps / f.name).write_bytes(f.read_bytes())
+    match = play(maps / "ranch_duel.tmx", "rift", 5, 40)
+    path = tmp_path / "autosaves" / "autosave-kill.json"
+
+    def write(p: Path, n: int) -> None:
+        save_match(match, p, name=f"Autosave {n}")
+
+    write(path, 0)
+
+    def read(p: Path) -> int:
+        return int(read_save(p).name.split()[-1])  # whole, or this raises
+
+    outcomes = list(_kill_during_writes(path, write, read, kills=25, seed=14))
+    for reported, found in outcomes:
+        assert found in (reported, reported + 1), (reported, found)
+    assert len({found for _, found in outcomes}) >= 12, outcomes
+    loaded, _ = load_match(path)  # the last one standing replays to its digest
+    assert loaded.digest() == match.digest()
+    loaded.close()
+    match.close()

@@ -237,11 +237,15 @@ class World:
         player may know (the order of undrawn cards). A command that changes them reveals something."""
         self.enter()
         entities: dict[int, dict[type[Any], Any]] = esper._entities
+        owners: dict[type[Any], set[int]] = esper._components
         out: list[Any] = []
-        for e in sorted(entities):
-            for cls, component in entities[e].items():
-                names = _hidden_fields(cls)
-                if names:
+        # by component type (esper's index), then entity: only the few types with hidden fields are
+        # visited, not every component of every entity (this runs twice per command)
+        for cls in sorted(owners, key=lambda c: (c.__module__, c.__qualname__)):
+            names = _hidden_fields(cls)
+            if names:
+                for e in sorted(owners[cls]):
+                    component = entities[e][cls]
                     out.extend(freeze(getattr(component, n)) for n in names)
         return tuple(out)
 

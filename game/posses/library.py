@@ -10,7 +10,6 @@ module names none.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import unicodedata
@@ -24,6 +23,7 @@ from game.engine import registry
 from game.engine.builder import DraftError, DraftUnit, same_name
 from game.posses.draft import (
     FORMAT,
+    MAX_NAME,
     VERSION,
     PosseDraft,
     buildable_rulesets,
@@ -31,11 +31,13 @@ from game.posses.draft import (
     default_posses,
     name_problem,
 )
+from game.safeio import FileRefusedError, JsonLimits, load_json, remove_stale_temp_files, size_text
 from game.save import write_save
 
 __all__ = [
     "DATA_ENV",
     "MAX_FILE_BYTES",
+    "POSSE_LIMITS",
     "PosseEntry",
     "PosseFileError",
     "data_dir",
@@ -50,6 +52,8 @@ __all__ = [
 
 DATA_ENV: Final = "HEXSLINGER_DATA_DIR"
 MAX_FILE_BYTES: Final = 1024 * 1024
+# A posse file nests 5 deep (a Rifter's skills); numbers are small counts.
+POSSE_LIMITS: Final = JsonLimits(max_bytes=MAX_FILE_BYTES, max_depth=16, max_containers=10_000, max_digits=40)
 
 
 # == the library ===================================================================================
@@ -94,15 +98,16 @@ def posse_dir(ruleset: str | None = None) -> Path:
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
-def file_stem(name: str) -> str:
-    """A safe file name for a posse name: letters and digits kept (any script), every other run of
-    characters one '-', at most 48 characters; never empty, never a path or a reserved device name."""
+def file_stem(name: str, fallback: str = "posse") -> str:
+    """A safe file name for a posse's (or a save's) name: letters and digits kept (any script), every
+    other run of characters one '-', at most 48 characters; never empty (``fallback`` for a name of no
+    letter or digit), never a path or a reserved device name."""
     text = unicodedata.normalize("NFKC", name).casefold()
     stem = re.sub(r"[\W_]+", "-", text).strip("-")[:48].strip("-")
     if not stem:
-        stem = "posse"
+        stem = fallback
     if stem in _RESERVED:
-        stem = f"posse-{stem}"
+        stem = f"{fallback}-{stem}"
     return stem
 
 
@@ -119,27 +124,7 @@ def read_posse_file(path: str | Path, ruleset: str, side: str = "side1") -> Poss
     path = Path(path)
     title = _check_ruleset(ruleset)
     damaged = "the file is damaged; delete it and build the posse again in the posse builder"
-    try:
-        if not path.is_file():
-            raise PosseFileError(path, "the posse file does not exist", "pick a posse from the list")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise PosseFileError(path, "the file is too large to be a posse", "delete it or move it away")
-        raw = path.read_bytes()
-    except OSError as error:
-        raise PosseFileError(
-            path, f"the file cannot be read ({error.strerror or error})", "check its permissions"
-        ) from None
-    if not raw.strip():
-        raise PosseFileError(path, "the posse file is empty", damaged)
-    try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise PosseFileError(path, "the posse file is not text", damaged) from None
-    except json.JSONDecodeError as error:
-        what = (
-            "the file is cut off" if error.pos >= len(raw.rstrip()) - 1 else f"not valid JSON ({error.msg})"
-        )
-        raise PosseFileError(path, f"{what} at line {error.lineno}", damaged) from None
+    doc = _read_json(path, damaged)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise PosseFileError(path, "this is not a Hexslinger posse file", "move it out of the posses folder")
     version = doc.get("version")
@@ -199,21 +184,50 @@ def read_posse_file(path: str | Path, ruleset: str, side: str = "side1") -> Poss
     return draft
 
 
-def _files(ruleset: str) -> list[Path]:
-    folder = posse_dir(ruleset)
+def _read_json(path: Path, damaged: str) -> object:
+    """The JSON value of a posse file, read within :data:`POSSE_LIMITS` (:mod:`game.safeio`: regular
+    files only, at most 1 MB, nesting, number and size caps); every refusal a PosseFileError."""
     try:
-        return sorted(p for p in folder.glob("*.json") if p.is_file())
+        return load_json(path, POSSE_LIMITS, what="posse file")
+    except FileRefusedError as error:
+        if error.reason == "missing":
+            raise PosseFileError(
+                path, "the posse file does not exist", "pick a posse from the list"
+            ) from None
+        if error.reason == "too_large":
+            raise PosseFileError(
+                path,
+                f"the file is larger than {size_text(MAX_FILE_BYTES)}, too large to be a posse",
+                "delete it or move it away",
+            ) from None
+        if error.reason == "not_text":
+            raise PosseFileError(path, "the posse file is not text", damaged) from None
+        if error.reason == "cut_off":
+            raise PosseFileError(path, error.what.replace("the posse file", "the file"), damaged) from None
+        if error.reason == "not_regular":
+            raise PosseFileError(path, error.what, "move it out of the posses folder") from None
+        if error.reason == "unreadable":
+            raise PosseFileError(path, error.what, error.fix) from None
+        raise PosseFileError(path, error.what, damaged) from None
+
+
+def _files(ruleset: str) -> list[Path]:
+    """Every ``*.json`` entry of the ruleset's posse folder, whatever it is (a pipe, a link to a device
+    or a folder is listed too, as a posse that cannot be read); stale temporary files of killed writes
+    are deleted on the way."""
+    folder = posse_dir(ruleset)
+    remove_stale_temp_files(folder)
+    try:
+        return sorted(folder.glob("*.json"))
     except OSError:
         return []
 
 
 def _stored_name(path: Path) -> str | None:
-    """The name a posse file says it holds, read leniently (None if it cannot tell)."""
+    """The name a posse file says it holds, read leniently but bounded (None if it cannot tell)."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        doc = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        doc = load_json(path, POSSE_LIMITS, what="posse file")
+    except FileRefusedError:
         return None
     name = doc.get("name") if isinstance(doc, dict) else None
     return name if isinstance(name, str) else None
@@ -224,7 +238,7 @@ def _find(ruleset: str, name: str) -> Path | None:
     first = posse_dir(ruleset) / f"{file_stem(name)}.json"
     candidates = [first, *(p for p in _files(ruleset) if p != first)]
     for path in candidates:
-        stored = _stored_name(path) if path.is_file() else None
+        stored = _stored_name(path)
         if stored is not None and same_name(stored, name):
             return path
     return None
@@ -240,7 +254,10 @@ def list_posses(ruleset: str) -> list[PosseEntry]:
             draft = read_posse_file(path, ruleset)
             saved.append(PosseEntry(draft.name, ruleset, False, path, len(draft.units)))
         except PosseFileError as error:
-            name = _stored_name(path) or path.stem
+            # the name an unusable file claims, as a listing can show it (a usable name is short)
+            stored = _stored_name(path)
+            name = stored if stored is not None and not name_problem(stored) and stored.strip() else path.stem
+            name = name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "\u2026"
             saved.append(PosseEntry(name, ruleset, False, path, 0, f"{error.what} -- {error.fix}"))
     saved.sort(key=lambda e: (e.name.casefold(), str(e.path)))
     builtin = [

@@ -18,6 +18,7 @@ from game.tiledmap.reading import (
     MAX_LAYER_CELLS,
     MAX_MAP_SIDE,
     MAX_TILE_SIZE,
+    MAX_TILESETS,
     int_attr,
     is_folder,
     parse_properties,
@@ -64,7 +65,14 @@ class _Loader(TilesetReader, LayerReader):
             raise MapLoadError(p.items)
         geometry, width, height = self._map_header(root)
         properties = parse_properties(root, p, "map")
-        for ts in root.findall("tileset"):
+        tilesets = root.findall("tileset")
+        if len(tilesets) > MAX_TILESETS:  # 100,000 references to one .tsx took minutes to read
+            p.add(
+                f"the map has {len(tilesets)} tilesets, more than the limit of {MAX_TILESETS}",
+                "remove the tilesets the map does not use (in Tiled's Tilesets panel)",
+            )
+            raise MapLoadError(p.items)
+        for ts in tilesets:
             self._tileset(ts)
         self.ranges.sort(key=lambda r: r.firstgid)
         self._layers(root, (0.0, 0.0), 1.0, True, None, width, height, "")

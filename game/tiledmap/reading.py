@@ -28,6 +28,7 @@ __all__ = [
     "MAX_MAP_SIDE",
     "MAX_PROBLEMS_PER_LAYER",
     "MAX_SHAPE_POINTS",
+    "MAX_TILESETS",
     "MAX_TILESET_TILES",
     "MAX_TILE_SIZE",
     "MAX_TOTAL_CELLS",
@@ -60,6 +61,7 @@ MAX_TOTAL_TILES = 1 << 16  # tiles of all the map's tilesets together (each cost
 MAX_XML_MARKUP = 1_000_000  # tags and attributes ('<' and '=') in the map and its tilesets together
 MAX_GROUP_DEPTH = 64  # group layers inside each other
 MAX_LAYERS = 1024  # layers of every kind, groups included
+MAX_TILESETS = 1024  # tilesets of one map (each may name a file to read and parse)
 MAX_SHAPE_POINTS = 10_000  # points of one polygon or polyline
 
 TILED_FORMAT_FIX = "in Tiled: Map > Map Properties > Tile Layer Format: CSV (or Base64 zlib), then save"

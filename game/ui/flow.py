@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Final
 
 from game.engine.match import Match
-from game.posses import file_stem
 from game.rules import UnknownRulesetError, get_ruleset
 from game.save import SaveError
 from game.tiledmap import MapLoadError, TiledMap, load_tiled_map
@@ -24,7 +23,7 @@ from game.ui import settings
 from game.ui.battle import BattleScreen
 from game.ui.dialogs import ConfirmDialog, MessageDialog, problems_html, save_error_html
 from game.ui.gui import Shell
-from game.ui.library import MAPS_DIR, autosave_dir, saves_dir
+from game.ui.library import MAPS_DIR, autosave_dir, save_target, saves_dir
 from game.ui.load_screen import LoadScene
 from game.ui.newbattle import BattleSetup, NewBattleScene, new_seed
 from game.ui.pause import PauseMenu
@@ -245,7 +244,17 @@ class Flow:
 
     # -- saving
     def save_path(self, name: str) -> Path:
-        return self.saves_dir / f"{file_stem(name)}.json"
+        """The file a save called ``name`` goes to (:func:`game.ui.library.save_target`)."""
+        return save_target(name, self.saves_dir)[0]
+
+    def replace_question(self, name: str) -> str | None:
+        """What to ask before saving as ``name`` replaces a save of that name (None: nothing to ask;
+        names that only map to the same file name get a file of their own)."""
+        existing = save_target(name, self.saves_dir)[1]
+        if existing is None:
+            return None
+        shown = existing if len(existing) <= 40 else existing[:39] + "\u2026"
+        return f"\u201c{shown}\u201d is already saved: Save again to replace it"
 
     def suggest_save_name(self, session: BattleSession) -> str:
         """A name for the save dialog to start with: the map's title ("Showdown at the Lazy K", as the New

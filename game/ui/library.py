@@ -16,6 +16,8 @@ that names rulesets of which none is installed cannot be played.
 from __future__ import annotations
 
 import functools
+import itertools
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +25,7 @@ from typing import Final
 
 from game.battlefield import map_rulesets
 from game.engine import registry
+from game.engine.builder import same_name
 from game.hexgrid import Hex, StaggerAxis
 from game.mapcheck import ruleset_problems
 from game.mapload import build_battlefield
@@ -43,6 +46,7 @@ __all__ = [
     "list_saves",
     "ruleset_title",
     "save_path",
+    "save_target",
     "saves_dir",
 ]
 
@@ -59,9 +63,34 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def save_path(name: str) -> Path:
-    """The file a save called ``name`` is written to (a safe file name made from the name)."""
-    return saves_dir() / f"{file_stem(name)}.json"
+def save_path(name: str, folder: Path | None = None) -> Path:
+    """The file a save called ``name`` is written to (:func:`save_target`)."""
+    return save_target(name, folder)[0]
+
+
+def save_target(name: str, folder: Path | None = None) -> tuple[Path, str | None]:
+    """Where a save called ``name`` goes, and the name of the save already there that it would replace
+    (None: a new file).
+
+    A name becomes a safe file name (:func:`game.posses.file_stem`: never a path, never outside the
+    folder), so different names can become one: ``../../x``, ``~/x`` and ``\uff0e\uff0e\uff0fx`` are
+    all ``x``, and ``..``, ``*`` and an emoji all ``posse``. A file holding a save of another name, or
+    anything that is not a readable save, is never replaced: the name takes the first free ``x-2.json``,
+    ``x-3.json``... Only a save of the same name (case and spacing aside) is the one to replace, and the
+    screens ask before they do."""
+    folder = saves_dir() if folder is None else folder
+    stem = file_stem(name, "save")
+    for n in itertools.count(1):
+        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        if not os.path.lexists(path):
+            return path, None
+        try:
+            stored = read_save(path).name
+        except SaveError:
+            continue
+        if same_name(stored, name):
+            return path, stored
+    raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
 
 
 def ruleset_title(name: str) -> str:

@@ -11,6 +11,7 @@ from typing import Final
 import pygame
 from pygame_gui.elements import UILabel, UIPanel
 
+from game.engine.builder import same_name
 from game.ui.dialogs import NameDialog
 from game.ui.gui import GuiManager, Shell, TipButton
 from game.ui.help import HelpScene
@@ -45,6 +46,7 @@ class PauseMenu(SheetScene):
         self.screen = screen
         self.flow = flow
         self.note = ""
+        self._asked: str | None = None  # the name whose replacing was asked about
         self.buttons: dict[str, TipButton] = {}
         self.note_label: UILabel | None = None
         super().__init__(shell, size)
@@ -114,6 +116,13 @@ class PauseMenu(SheetScene):
         )
 
     def _save_as(self, name: str) -> str | None:
+        """Save as ``name``; a save already called so is replaced only when Save is pressed again on the
+        question (a name that only maps to the same file name gets a file of its own)."""
+        question = self.flow.replace_question(name)
+        if question is not None and (self._asked is None or not same_name(self._asked, name)):
+            self._asked = name
+            return question
+        self._asked = None
         problem = self.flow.save(self.session, name)
         if problem is None:
             self.set_note(f"Saved \u201c{name}\u201d as {self.flow.save_path(name).name}")

@@ -15,6 +15,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIPanel, UIScrollingContainer
 
+from game.engine.builder import same_name
 from game.stats import UnitStats, battle_stats
 from game.ui.dialogs import NameDialog
 from game.ui.gui import GuiManager, Shell, TipButton
@@ -64,6 +65,7 @@ class ResultsScene(SheetScene):
     ) -> None:
         self.session = session
         self.map_title = map_title
+        self._asked: str | None = None  # the name whose replacing was asked about
         self.flow = flow
         match = session.match
         self.side_names = side_names or {p.side: p.name or p.side for p in match.posses}
@@ -266,6 +268,13 @@ class ResultsScene(SheetScene):
         )
 
     def _save_as(self, name: str) -> str | None:
+        """Save as ``name``; a save already called so is replaced only when Save is pressed again on the
+        question (a name that only maps to the same file name gets a file of its own)."""
+        question = self.flow.replace_question(name)
+        if question is not None and (self._asked is None or not same_name(self._asked, name)):
+            self._asked = name
+            return question
+        self._asked = None
         problem = self.flow.save(self.session, name)
         if problem is None:
             path = self.flow.save_path(name)

@@ -44,6 +44,8 @@ class BattleRoutes(SaveRoutes, Protocol):
 
     def save_path(self, name: str) -> Path: ...
 
+    def replace_question(self, name: str) -> str | None: ...
+
 
 class PausedBattle(Protocol):
     """What the pause menu reads of the battle screen under it."""

@@ -104,3 +104,49 @@ def test_controllers_by_name() -> None:
             ControllerError, match="known controllers: ai:easy, ai:hard, ai:normal, random, greedy"
         ):
             parse(bad)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"[difficulty]\nname='X'\nsummary='y'\nband=nan", "'band' is nan, must be from 0.0 to 1.0"),
+        (b"[difficulty]\nname='X'\nsummary='y'\nband=1e999", "'band' is inf"),
+        (b"[difficulty]\nname='X'\nsummary='y'\nforesight=1", "'foresight' must be true or false"),
+        (b"[difficulty]\nname='X'\nsummary='y'\nplaces=" + b"9" * 5000, "a number of 5000 digits"),
+        (b"[difficulty]\nx=" + b"[" * 10_000 + b"]" * 10_000, "nests lists or tables 10000 deep"),
+        (b"[difficulty]\nname='\xff'\nsummary='y'", "is not UTF-8 text"),
+        (b"[difficulty]\nname='X'\nname='Y'", "is not valid TOML"),
+    ],
+)
+def test_a_hostile_profile_is_a_profile_error_never_a_traceback(data: bytes, message: str) -> None:
+    with pytest.raises(ProfileError) as error:
+        load_difficulty(data, "mine.toml", "mine")
+    assert message in str(error.value) and "mine.toml" in str(error.value)
+
+
+@pytest.mark.parametrize("name", ["../easy", "easy/../easy", "/etc/passwd", "personalities", "EASY ", ""])
+def test_a_profile_name_is_never_a_path(name: str) -> None:
+    with pytest.raises(ProfileError, match="unknown AI profile"):
+        profile.difficulty(name)
+
+
+def test_a_profile_file_that_is_not_a_regular_file_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shipped profile replaced by a pipe (or a link to a device) is refused, not read: reading a FIFO
+    would hang the game's start."""
+    import os
+
+    folder = tmp_path / "profiles"
+    folder.mkdir()
+    os.mkfifo(folder / "easy.toml")
+    (folder / "huge.toml").write_bytes(b"# " + b"x" * (128 * 1024))
+    monkeypatch.setattr(profile, "_folder", lambda: folder)
+    profile.difficulty.cache_clear()
+    try:
+        with pytest.raises(ProfileError, match=r"ai/profiles/easy.toml: .*a pipe"):
+            profile.difficulty("easy")
+        with pytest.raises(ProfileError, match="larger than 64 KB"):
+            profile.difficulty("huge")
+    finally:
+        profile.difficulty.cache_clear()

@@ -15,6 +15,8 @@ from game.engine.validation import field_problem
 from game.hexgrid import Hex
 from tests.rules import frontier_kit as fk
 from tests.rules import rift_kit as rk
+from tests.rules.test_frontier_properties import ALL_ACTIONS as FRONTIER_ACTIONS
+from tests.rules.test_rift_properties import ACTIONS as RIFT_ACTIONS
 
 FIELDS = [f.name for f in dataclasses.fields(Command)]
 
@@ -56,20 +58,63 @@ def _positions() -> list[Match]:
 POSITIONS = _positions()
 
 
+# every action each ruleset has (its unit actions, phase and reaction-window actions), legal now or not
+ACTIONS = {"frontier": sorted(set(FRONTIER_ACTIONS)), "rift": sorted(set(RIFT_ACTIONS))}
+_ALLOWED: dict[int, tuple[list[Command], set[str]]] = {}
+
+
+def _key(cmd: Command) -> str:
+    """A command as validate must match it: exactly (repr tells ``1`` from ``1.0`` and ``True``), a path
+    by its end ("any other legal walk to one of its ends" is accepted, LegalAction's contract)."""
+    if isinstance(cmd.path, tuple) and cmd.path:
+        cmd = dataclasses.replace(cmd, path=(cmd.path[-1],))
+    return repr(cmd)
+
+
+def _allowed(index: int) -> tuple[list[Command], set[str]]:
+    """Every command LegalAction.expand yields at position ``index``, and their keys."""
+    if index not in _ALLOWED:
+        commands = [c for a in POSITIONS[index].legal_actions() for c in a.expand()]
+        _ALLOWED[index] = (commands, {_key(c) for c in commands})
+    return _ALLOWED[index]
+
+
 @pytest.mark.parametrize("index", range(len(POSITIONS)))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(field=hs.sampled_from(FIELDS), value=odd_values, pick=hs.integers(0, 10_000))
-def test_validate_never_raises_whatever_a_field_holds(
-    index: int, field: str, value: object, pick: int
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    field=hs.sampled_from(FIELDS),
+    value=odd_values,
+    pick=hs.integers(0, 10_000),
+    action=hs.none() | hs.integers(0, 100),
+)
+def test_validate_is_total_and_accepts_only_what_expand_yields(
+    index: int, field: str, value: object, pick: int, action: int | None
 ) -> None:
+    """Issue 11: for arbitrary JSON values in every field of every action of every ruleset, ``validate``
+    returns a reason or None, never raises, changes nothing, and None implies the command is among those
+    ``LegalAction.expand`` yields."""
     match = POSITIONS[index]
-    legal = [c for a in match.legal_actions() for c in a.expand()] or [Command("end_turn", actor=1)]
-    base = legal[pick % len(legal)]
+    legal, allowed = _allowed(index)
+    base = legal[pick % len(legal)] if legal else Command("end_turn", actor=1)
+    if action is not None:  # any action of the ruleset, legal here or not, with the fields of a legal one
+        names = ACTIONS[match.ruleset_name]
+        base = dataclasses.replace(base, action=names[action % len(names)])
     odd = dataclasses.replace(base, **{field: value})
     digest = match.digest()
     reason = match.validate(odd)
     assert reason is None or (isinstance(reason, str) and reason)
     assert match.digest() == digest
+    if reason is None:
+        assert _key(odd) in allowed, (odd, "was accepted but LegalAction.expand never yields it")
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS)))
+def test_every_command_expand_yields_is_accepted(index: int) -> None:
+    legal, _ = _allowed(index)
+    assert legal
+    match = POSITIONS[index]
+    for cmd in legal:
+        assert match.validate(cmd) is None, cmd
 
 
 def test_a_joker_place_written_in_other_digits_is_refused_not_crashed() -> None:

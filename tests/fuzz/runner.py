@@ -213,6 +213,9 @@ def run(
                 kind = "hung" if line is None else "crashed"
                 detail = f"no answer within {hang_limit:g} s" if kind == "hung" else "the worker died"
                 _stop(proc)
+                case_dir = work / "case"  # the stopped case's files, before the next case replaces them
+                kept = sorted(Path(d, f) for d, _, files in os.walk(case_dir) for f in files)
+                keep_failure(work, name, at, kept, detail)
                 if name in tallies:
                     tally = tallies[name]
                     tally.tried += 1

@@ -68,3 +68,5 @@ def test_the_runner_counts_a_hang_and_a_crash(tmp_path: Path) -> None:
     tally = tallies["selftest"]
     assert (tally.tried, tally.crashed, tally.hung, tally.accepted) == (6, 1, 1, 4)
     assert (tmp_path / "fuzz" / "failures" / "selftest-4" / "traceback.txt").exists()
+    hung = tmp_path / "fuzz" / "failures" / "selftest-2" / "traceback.txt"  # a hang is kept too
+    assert "no answer within 2 s" in hung.read_text(encoding="utf-8")

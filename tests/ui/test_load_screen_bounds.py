@@ -64,6 +64,8 @@ def test_hostile_files_in_the_saves_folder_are_one_unreadable_row_each(make_app:
         row = _row(named[stem], 4)
         assert row.warning and row.tooltip == html.escape(named[stem].error or "")[: len(row.tooltip or "")]
     assert screen.rows is not None and len(screen.rows.rows) == len(screen.entries)
+    if os.environ.get("HEXSLINGER_SHOTS"):  # a picture of the screen, to look at
+        pygame.image.save(app.screen, os.environ["HEXSLINGER_SHOTS"])
     assert screen.select_name("zero")
     press(app, pygame.K_RETURN)
     dialog = app.top

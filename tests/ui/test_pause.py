@@ -398,3 +398,53 @@ def test_app_asks_the_scenes_from_the_top_and_unwinds(make_app: AppMaker) -> Non
     assert app.scenes == [bottom] and bottom.revealed_count == 1
     app.apply(Unwind(_Marker()))
     assert len(app.scenes) == 2 and app.scenes[0] is bottom
+
+
+def test_names_that_map_to_one_file_never_overwrite_each_other(make_app: AppMaker) -> None:
+    """``../../x``, ``~/x`` and ``x`` behind full-width dots and slash all make the file name ``x``;
+    ``..``, ``*`` and an emoji all ``save``. Each gets a file of its own in the saves folder (nothing is
+    written outside it), and saving again under a name already saved asks first: the note says so, and
+    only a second Save replaces it."""
+    app = make_app((1280, 720))
+    _title, flow = title_app(app)
+    battle = start_battle(app, flow)
+    play_some(battle, "rift", 4)
+    menu = open_pause(app, battle)
+    folder = flow.saves_dir
+    names_typed = ["x", "../../x", "~/x", "\uff0e\uff0e\uff0fx", "..", "*", "\U0001f920\U0001f920"]
+    for name in names_typed:
+        save_as(app, menu, name)
+        assert app.top is menu, (name, names(app))
+    stored = {
+        p.name: json.loads(p.read_text(encoding="utf-8"))["name"]
+        for p in folder.iterdir()
+        if p.suffix == ".json"
+    }
+    assert stored == {
+        "x.json": "x",
+        "x-2.json": "../../x",
+        "x-3.json": "~/x",
+        "x-4.json": "\uff0e\uff0e\uff0fx",
+        "save.json": "..",
+        "save-2.json": "*",
+        "save-3.json": "\U0001f920\U0001f920",
+    }
+    assert not (folder.parent / "x.json").exists() and not (folder.parent.parent / "x.json").exists()
+    # the same name again: a question first, the file untouched; Save again replaces it
+    before = (folder / "x-2.json").read_bytes()
+    play_some(battle, "rift", 0)
+    save_as(app, menu, " ../../X ")  # the same name, whatever the case and spacing
+    dialog = app.top
+    assert isinstance(dialog, NameDialog), names(app)
+    assert dialog.note == "\u201c../../x\u201d is already saved: Save again to replace it"
+    assert (folder / "x-2.json").read_bytes() == before
+    press(app, pygame.K_RETURN, frames=2)
+    assert app.top is menu, names(app)
+    assert json.loads((folder / "x-2.json").read_text(encoding="utf-8"))["name"] == "../../X"
+    assert len(list(folder.glob("*.json"))) == len(names_typed)
+    # a file that is no save (or is unreadable) under a name's file is never replaced either
+    (folder / "y.json").write_text("not a save")
+    save_as(app, menu, "y")
+    assert app.top is menu
+    assert (folder / "y.json").read_text() == "not a save"
+    assert json.loads((folder / "y-2.json").read_text(encoding="utf-8"))["name"] == "y"

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
 import os
 import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -362,6 +364,69 @@ def test_a_corrupt_posse_file_shows_its_error_and_cannot_be_loaded(builder: Any)
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
     step(app)
     assert app.top is scene
+
+
+@pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev are POSIX")
+def test_hostile_files_in_the_posse_folder_are_one_unreadable_row_each(builder: Any, tmp_path: Path) -> None:
+    """Whatever lands in the posses folder (deep nesting, a 5,000-digit number, a pipe, a link to a
+    device, a folder, a name a million characters long) is one row that cannot be loaded, with the reason
+    in its tooltip; the dialog opens at once and the good posse still loads (issue 11)."""
+    folder = posse_dir("frontier")
+    draft = PosseDraft("frontier", faction="the_law", name="Good Posse")
+    for kind in ("sheriff", "deputy"):
+        assert draft.add_unit(kind) is None
+    save_posse(draft)
+    good = json.loads((folder / "good-posse.json").read_text(encoding="utf-8"))
+    hostile = {
+        "deep": "[" * 100_000,
+        "digits": '{"format": "hexslinger-posse", "version": ' + "9" * 5000 + "}",
+        "circled": json.dumps({**good, "version": "\u2460"}),
+        "long-name": json.dumps({**good, "name": "<b>" + "W" * 1_000_000, "gold": 1}),
+        "binary": "\udcff",
+    }
+    for name, text in hostile.items():
+        (folder / f"{name}.json").write_bytes(text.encode("utf-8", "surrogateescape"))
+    os.mkfifo(folder / "fifo.json")
+    (folder / "device.json").symlink_to("/dev/zero")
+    (folder / "folder.json").mkdir()
+    stale = folder / ".good-posse.json.abcd1234.tmp"
+    stale.write_text("{")
+    os.utime(stale, (1, 1))  # a killed write's left-over, long ago
+    app, scene, _done = builder("frontier")
+    start = time.monotonic()
+    dialog = open_load(app, scene)
+    assert time.monotonic() - start < 10
+    assert not stale.exists()
+    rows = {e.path.stem: (e, b) for e, b in zip(dialog.entries, dialog.entry_buttons, strict=True) if e.path}
+    unreadable = {*hostile, "fifo", "device", "folder"}
+    assert set(rows) == unreadable | {"good-posse"}
+    reasons = {
+        "deep": "nests lists or objects 100000 deep, more than the limit of 16",
+        "digits": "a number of 5000 characters",
+        "circled": "'version' is missing or not a whole number",
+        "long-name": "unknown key(s) gold",
+        "binary": "not text",
+        "fifo": "a pipe (FIFO)",
+        "device": "a device",
+        "folder": "a folder",
+    }
+    for stem, reason in reasons.items():
+        entry, button = rows[stem]
+        assert entry.error is not None and reason in entry.error, (stem, entry.error)
+        assert not button.is_enabled
+        assert "Cannot be loaded." in str(button.tool_tip_text) and reason in html.unescape(
+            str(button.tool_tip_text)
+        ), stem
+        assert len(entry.name) <= 60, stem
+    assert rows["long-name"][0].name.startswith("long-name")  # not the claimed name: it is unusable
+    tip = tooltip_text(app, dialog, rows["fifo"][1])  # type: ignore[arg-type]
+    assert "a pipe (FIFO)" in html.unescape(tip)
+    pygame.image.save(app.screen, str(tmp_path / "posse_library_hostile.png"))
+    if os.environ.get("HEXSLINGER_SHOTS"):
+        pygame.image.save(app.screen, os.environ["HEXSLINGER_SHOTS"])
+    press_widget(app, dialog, rows["good-posse"][1])
+    assert app.top is scene
+    assert scene.draft.name == "Good Posse"
 
 
 def test_saving_problems_are_messages_not_tracebacks(builder: Any, data_dir: Path) -> None:

@@ -11,13 +11,13 @@ attitude's 4th level traits". Decisions: docs/RULES.md, "Through the Rift".
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.rules import PosseSpec, UnitSpec
 from game.rules.rift.data import RiftData, default_data
+from game.safeio import FileRefusedError, JsonLimits, load_json, load_toml, parse_json
 
 __all__ = [
     "MAX_LEVEL",
@@ -43,6 +43,9 @@ PISTOL = "mdtc_model_4_pistol"  # "By default, all attitudes start with a "Stand
 MAX_RANK = 4  # "Rank 4 - Skill Ability"
 MAX_LEVEL = 7  # the level table ends at "Level 7"
 RIFTER = "rifter"  # the unit kind of a player character (enemies and companions go by their data ids)
+# A character is a flat object with a skills table and a few lists (3 deep); a posse file lists them.
+CHARACTER_LIMITS = JsonLimits(max_bytes=64 * 1024, max_depth=8, max_containers=1_000, max_digits=40)
+POSSE_FILE_LIMITS = JsonLimits(max_bytes=1024 * 1024, max_depth=16, max_containers=10_000, max_digits=40)
 
 
 class CharacterError(ValueError):
@@ -275,10 +278,13 @@ def character_from_spec(spec: UnitSpec) -> Character:
     options = dict(spec.options)
     if "character" not in options:
         raise CharacterError(f"unit '{spec.name or spec.kind}': a Rifter needs a ('character', json) option")
+    text = options["character"]
     try:
-        raw = json.loads(options["character"])
-    except json.JSONDecodeError as error:
-        raise CharacterError(f"unit '{spec.name}': the character is not valid JSON: {error}") from None
+        raw = parse_json(
+            text.encode("utf-8", "surrogatepass"), f"unit '{spec.name}'", CHARACTER_LIMITS, what="character"
+        )
+    except FileRefusedError as error:
+        raise CharacterError(f"unit '{spec.name}': {error.what}") from None
     return character_from_dict(raw, f"unit '{spec.name or 'rifter'}'")
 
 
@@ -326,15 +332,9 @@ def load_posse(path: str | Path) -> tuple[str, list[Character]]:
     """Read a posse file written by :func:`save_posse` (or by hand); every problem is a CharacterError."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CharacterError(f"{path}: cannot read: {error.strerror}") from None
-    try:
-        doc = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
-        raise CharacterError(
-            f"{path}: not valid {'TOML' if path.suffix == '.toml' else 'JSON'}: {error}"
-        ) from None
+        doc = (load_toml if path.suffix == ".toml" else load_json)(path, POSSE_FILE_LIMITS, what="posse file")
+    except FileRefusedError as error:
+        raise CharacterError(f"{path}: {error.what}") from None
     if not isinstance(doc, dict) or set(doc) - {"name", "rifters"}:
         raise CharacterError(f"{path}: a posse file has 'name' and 'rifters' only")
     rifters = doc.get("rifters")

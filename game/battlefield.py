@@ -556,6 +556,10 @@ class Battlefield:
         """What entering hex number ``k`` costs now (0: it cannot be entered)."""
         return self._cost[k]
 
+    def hexes_of(self, bits: int) -> tuple[Hex, ...]:
+        """The hexes whose bits are set in ``bits``, in map order (row by row), looked up at C speed."""
+        return tuple(map(self._hex_of.__getitem__, self.keys_of(bits)))  # type: ignore[arg-type]
+
     def hex_at_key(self, k: int) -> Hex:
         h = self._hex_of[k]
         assert h is not None

@@ -87,10 +87,8 @@ class PathTree:
     def ends(self) -> tuple[Hex, ...]:
         """The hexes a walk may end on (every reachable hex but the start), in map order (row by row)."""
         if self._ends is None:
-            bf = self._bf
             start = 1 << self._key if self._key is not None else 0
-            hex_at = bf.hex_at_key
-            self._ends = tuple(hex_at(k) for k in bf.keys_of(self._reached & ~start))
+            self._ends = self._bf.hexes_of(self._reached & ~start)
         return self._ends
 
     def reaches(self, h: Hex) -> bool:

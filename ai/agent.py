@@ -19,16 +19,17 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ai.baselines import Player
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
-from ai.utility import Consideration, Curve, Option, Scored, choose, score_option
+from ai.situation import Situation
+from ai.utility import Option, Scored, choose, score_option
+from ai.worth import Plan, considerations, net_value
 from game.commands import Command
 from game.engine.facts import UnitFacts
 from game.engine.match import MatchView
-from game.engine.movement import PathTree
 from game.engine.movement import reach as reach_tree
 from game.engine.protocol import AttackPreview, LegalAction
 from game.hexgrid import Hex, hex_distance, hex_neighbors
@@ -37,28 +38,6 @@ __all__ = ["Decision", "UtilityAgent"]
 
 TAKE_OUT, ATTACK, REPOSITION, END = 3, 2, 1, 0
 NEVER = ("flee",)  # it never runs from a fight it is in (the flee threshold is 0 in every personality)
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """What an option would do: its first command, the attack it leads to (and on whom, with what odds),
-    where the unit would stand, and the numbers its considerations read."""
-
-    command: Command
-    words: str
-    kind: str = "walk"  # attack | walk | other | stay | end | deploy | choice | react: its considerations
-    target: int | None = None
-    preview: AttackPreview | None = None
-    end: Hex | None = None
-    take_out: float = 0.0  # chance the attack takes the target out
-    damage: float = 0.0  # expected damage as a share of the target's health
-    value: float = 0.0  # how much the target matters (leader, hurt: focus fire)
-    exposure: float = 0.0  # expected damage to the unit where it stands after, as a share of its health
-    en_route: float = 0.0  # expected damage from the attacks the walk sets off, as a share of its health
-    range_fit: float = 1.0  # 1: at its weapon's ideal range; 0: far from it
-    progress: float = 0.0  # how much closer to the nearest hostile (walks with no attack)
-    gain: float = 0.0  # what a non-attack action improves (exposure saved, odds gained)
-    spare: float = 0.0  # the share of the turn's action points left after it (for what comes next)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,72 +62,6 @@ class Decision:
 
 def _f(x: Fraction | float) -> float:
     return float(x)
-
-
-@dataclass(slots=True)
-class _Situation:
-    """One decision's view of the match, with what it has asked kept for the rest of the decision."""
-
-    view: MatchView
-    side: str
-    facts: dict[int, UnitFacts] = field(default_factory=dict)
-    threat: dict[tuple[int, int, Hex], float] = field(default_factory=dict)
-    charges: dict[int, PathTree | None] = field(default_factory=dict)
-    reach: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
-    strides: dict[int, int] = field(default_factory=dict)
-    hostile: list[int] | None = None
-
-    def of(self, unit: int) -> UnitFacts:
-        found = self.facts.get(unit)
-        if found is None:
-            found = self.facts[unit] = self.view.unit_facts(unit)
-        return found
-
-    def foes(self) -> list[int]:
-        if self.hostile is None:
-            self.hostile = [
-                u
-                for u in self.view.units()
-                if self.view.identity(u).side != self.side
-                and self.view.position(u) is not None
-                and self.of(u).fights
-            ]
-        return self.hostile
-
-    def walkable(self, unit: int) -> tuple[Hex, ...]:
-        """Where ``unit`` could walk (its Move), asked once per decision."""
-        found = self.reach.get(unit)
-        if found is None:
-            try:
-                found = self.view.movement(unit).ends()
-            except NotImplementedError:
-                found = ()
-            self.reach[unit] = found
-        return found
-
-    def stride(self, unit: int) -> int:
-        """How far (in hexes) ``unit`` could get from where it stands this turn."""
-        found = self.strides.get(unit)
-        if found is None:
-            here = self.view.position(unit)
-            ends = self.walkable(unit)
-            found = max((hex_distance(here, h) for h in ends), default=0) if here is not None else 0
-            self.strides[unit] = found
-        return found
-
-    def charge_tree(self, unit: int, budget: int) -> PathTree | None:
-        """Where ``unit`` could get with ``budget`` movement (its Move and the most a charge adds)."""
-        if unit not in self.charges:
-            try:
-                walk = self.view.movement(unit)
-            except NotImplementedError:
-                self.charges[unit] = None
-            else:
-                self.charges[unit] = reach_tree(self.view.battlefield, walk.start, budget, walk.blocked)
-        return self.charges[unit]
-
-    def allies(self, me: int) -> list[int]:
-        return [u for u in self.view.units(self.side) if u != me and self.of(u).fights]
 
 
 class UtilityAgent(Player):
@@ -181,7 +94,7 @@ class UtilityAgent(Player):
         enabled = [a for a in legal if a.enabled and a.action not in NEVER] or [a for a in legal if a.enabled]
         if not enabled:
             raise RuntimeError("the AI was asked to decide with nothing legal to do")
-        situation = _Situation(view, enabled[0].side)
+        situation = Situation(view, enabled[0].side)
         first = enabled[0]
         if first.needs == "assign":
             decision = self._assign(situation, first)
@@ -198,7 +111,7 @@ class UtilityAgent(Player):
         self.last = decision
         return decision.command
 
-    def _pick(self, situation: _Situation, options: list[Option[Plan]], rng: random.Random) -> Decision:
+    def _pick(self, situation: Situation, options: list[Option[Plan]], rng: random.Random) -> Decision:
         level = self.level
         if level.blunder and rng.random() < level.blunder:
             sensible = [o for o in options if o.rank > END] or options
@@ -212,7 +125,7 @@ class UtilityAgent(Player):
         return _decision(pick, scored)
 
     # -- a turn ------------------------------------------------------------------------------------
-    def _turn_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+    def _turn_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
         me = actions[0].actor
         mine = s.of(me)
         person = self.personality((mine.kind, *_art(s, me)))
@@ -249,7 +162,7 @@ class UtilityAgent(Player):
         return self._earned(s, me, here, options, person)
 
     def _earned(
-        self, s: _Situation, me: int, here: Hex | None, options: list[Option[Plan]], person: Personality
+        self, s: Situation, me: int, here: Hex | None, options: list[Option[Plan]], person: Personality
     ) -> list[Option[Plan]]:
         """Ranks are earned: standing where the unit is (ending its turn) is the yardstick, worth the
         damage it risks there; an option worth no more than that drops to the lowest rank, where it
@@ -273,7 +186,7 @@ class UtilityAgent(Player):
         return out
 
     def _attacks_now(
-        self, s: _Situation, me: int, action: LegalAction, foes: list[int], person: Personality
+        self, s: Situation, me: int, action: LegalAction, foes: list[int], person: Personality
     ) -> Iterable[Option[Plan]]:
         mine = s.of(me)
         here = s.view.position(me)
@@ -297,7 +210,7 @@ class UtilityAgent(Player):
 
     def _attack_plan(
         self,
-        s: _Situation,
+        s: Situation,
         *,
         send: Command,
         target: int,
@@ -322,7 +235,7 @@ class UtilityAgent(Player):
 
     def _walks(
         self,
-        s: _Situation,
+        s: Situation,
         *,
         me: int,
         action: LegalAction,
@@ -453,7 +366,7 @@ class UtilityAgent(Player):
             best_of[rank] = max(best_of.get(rank, 0.0), score)
             yield option
 
-    def _blasts(self, s: _Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
+    def _blasts(self, s: Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
         """An explosive thrown at a hex: every unit within the blast that the impact sees takes its hits,
         the thrower's own side too (docs/RULES.md R7). Weighed at the hexes that catch a hostile: the
         hostiles' chances of going out and expected losses, less the own side's counted double (a posse
@@ -501,7 +414,7 @@ class UtilityAgent(Player):
         return options
 
     def _attacking_walks(
-        self, s: _Situation, *, me: int, action: LegalAction, foes: list[int], person: Personality
+        self, s: Situation, *, me: int, action: LegalAction, foes: list[int], person: Personality
     ) -> Iterable[Option[Plan]]:
         """A walk that attacks where it ends (a charge): for each target it may name, the two cheapest
         ends next to it, weighed by the attack's odds there times the chance the walk gets there."""
@@ -540,7 +453,7 @@ class UtilityAgent(Player):
 
     def _candidate_ends(
         self,
-        s: _Situation,
+        s: Situation,
         hexes: tuple[Hex, ...],
         foes: list[int],
         ideal: float,
@@ -562,7 +475,7 @@ class UtilityAgent(Player):
         ranked = sorted(hexes, key=fit)
         return ranked[: self.level.places]
 
-    def _approach(self, s: _Situation, foes: list[int]) -> dict[Hex, int]:
+    def _approach(self, s: Situation, foes: list[int]) -> dict[Hex, int]:
         """Every hex's walking cost to the nearest hostile (other units ignored), kept while the hostiles
         stand where they are and no door or terrain has changed."""
         bf = s.view.battlefield
@@ -582,7 +495,7 @@ class UtilityAgent(Player):
             self._fields[key] = found
         return found
 
-    def _exposure(self, s: _Situation, mine: UnitFacts, at: Hex) -> float:
+    def _exposure(self, s: Situation, mine: UnitFacts, at: Hex) -> float:
         """Expected damage the hostile units could deal the unit standing at ``at`` (each with its best
         attack, from where it stands or the nearest place it could walk to), as a share of its health."""
         if not self.level.foresight:
@@ -592,7 +505,7 @@ class UtilityAgent(Player):
             total += self._threat(s, foe, mine.unit, at)
         return min(1.0, total / max(1, mine.health[0]))
 
-    def _threat(self, s: _Situation, foe: int, me: int, at: Hex) -> float:
+    def _threat(self, s: Situation, foe: int, me: int, at: Hex) -> float:
         """The expected damage ``foe`` could deal ``me`` standing at ``at`` on its next turn with its best
         attack: a shot from where it stands or from the nearest place it could walk to; a blow from next
         to ``at`` if it can get there, walking (certain) or charging (as likely as the charge's roll)."""
@@ -623,7 +536,7 @@ class UtilityAgent(Player):
         s.threat[key] = best
         return best
 
-    def _firing_places(self, s: _Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
+    def _firing_places(self, s: Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
         """Where ``foe`` would shoot at ``at`` from: where it stands and the nearest place it could walk."""
         near = [there]
         ends = s.walkable(foe)
@@ -634,7 +547,7 @@ class UtilityAgent(Player):
             )
         return near
 
-    def _blow(self, s: _Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
+    def _blow(self, s: Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
         """A melee attack's expected damage on ``at``, times the chance ``foe`` gets next to it."""
         facts = s.of(foe)
         if dist <= 1:
@@ -664,14 +577,14 @@ class UtilityAgent(Player):
         preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
         return chance * _f(preview.expected_damage) if preview is not None else 0.0
 
-    def _en_route(self, s: _Situation, me: int, mine: UnitFacts, path: tuple[Hex, ...]) -> float:
+    def _en_route(self, s: Situation, me: int, mine: UnitFacts, path: tuple[Hex, ...]) -> float:
         expected = 0.0
         for reaction in s.view.path_reactions(me, path):
             if reaction.preview is not None:
                 expected += _f(reaction.chance) * _f(reaction.preview.expected_damage)
         return min(1.0, expected / max(1, mine.health[0]))
 
-    def _other(self, s: _Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
+    def _other(self, s: Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
         """An action that is neither an attack nor a walk (take cover, aim, reload, stand up, ...): tried
         out on a copy, it is worth what it changes: the unit's exposure where it stands after it (against
         standing still, :meth:`_earned`) and better odds on its best attack — counted in full if the unit
@@ -688,7 +601,7 @@ class UtilityAgent(Player):
         except Exception:
             return []
         view = trial.view(s.side)
-        after = _Situation(view, s.side)
+        after = Situation(view, s.side)
         still = view.position(me)
         exposure = (
             self._exposure(after, after.of(me), still) if still is not None else self._exposure(s, mine, here)
@@ -715,7 +628,7 @@ class UtilityAgent(Player):
         rank = TAKE_OUT if saved >= SAVES else ATTACK if gain > 0.1 else REPOSITION
         return [self._option(plan, rank, person)]
 
-    def _best_attack_value(self, view: MatchView, me: int, s: _Situation) -> float:
+    def _best_attack_value(self, view: MatchView, me: int, s: Situation) -> float:
         """The best expected damage (share of the target's health) the unit could deal from where it
         stands with its weapons, on any hostile, whatever its AP now."""
         here = view.position(me)
@@ -735,7 +648,7 @@ class UtilityAgent(Player):
         return best
 
     # -- the other decisions -----------------------------------------------------------------------
-    def _deploy_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+    def _deploy_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
         action = actions[0]
         bf = s.view.battlefield
         taken = set(s.view.occupied())
@@ -763,7 +676,7 @@ class UtilityAgent(Player):
             options.append(self._option(plan, REPOSITION, person))
         return options
 
-    def _reaction_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+    def _reaction_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
         """A reaction window: each reaction tried on a copy of the match, worth what it saves or gains for
         the reacting side; Pass is the yardstick."""
         person = self.personality()
@@ -783,7 +696,7 @@ class UtilityAgent(Player):
                     options.append(self._option(plan, TAKE_OUT if gain > 0.3 else ATTACK, person))
         return options
 
-    def _settled_outlook(self, s: _Situation, cmd: Command | None) -> float | None:
+    def _settled_outlook(self, s: Situation, cmd: Command | None) -> float | None:
         """The side's outlook once the reaction window has closed: ``cmd`` (None: nothing) tried on a copy,
         then every window that follows passed until the pending attack has dealt its damage (a reaction
         such as "Duck!" only shows its worth when the hits land). None if the copy refused ``cmd``."""
@@ -814,7 +727,7 @@ class UtilityAgent(Player):
                 theirs += share
         return mine - theirs
 
-    def _choice_options(self, s: _Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
+    def _choice_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
         """A choice outside a turn (a Joker's place, which unit draws): an earlier place is worth more
         when the unit can already attack or be attacked, a later one otherwise."""
         person = self.personality()
@@ -834,7 +747,7 @@ class UtilityAgent(Player):
                 options.append(self._option(plan, REPOSITION, person))
         return options
 
-    def _assign(self, s: _Situation, action: LegalAction) -> Decision:
+    def _assign(self, s: Situation, action: LegalAction) -> Decision:
         """Hits to targets: the split that takes the most units out, then deals the most stress that
         counts (never more than a target has left); exhaustive when small, die by die otherwise."""
         targets = [t for t in action.targets if s.view.identity(t).side != s.side] or list(action.targets)
@@ -855,7 +768,7 @@ class UtilityAgent(Player):
             action.command(targets=split), f"assign the hits: {names}", TAKE_OUT, float(best[0][0])
         )
 
-    def _greedy_split(self, s: _Situation, action: LegalAction, targets: list[int]) -> tuple[int, ...]:
+    def _greedy_split(self, s: Situation, action: LegalAction, targets: list[int]) -> tuple[int, ...]:
         chosen: list[int] = []
         for _ in range(action.max_picks):
             best_t = targets[0]
@@ -868,7 +781,7 @@ class UtilityAgent(Player):
             chosen.append(best_t)
         return tuple(chosen)
 
-    def _split_value(self, s: _Situation, preview: AttackPreview | None) -> tuple[int, float]:
+    def _split_value(self, s: Situation, preview: AttackPreview | None) -> tuple[int, float]:
         if preview is None:
             return (0, 0.0)
         out = 0
@@ -882,7 +795,7 @@ class UtilityAgent(Player):
 
     # -- scoring -----------------------------------------------------------------------------------
     def _option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
-        return Option(plan, plan.words, rank, weight, _considerations(person, self.level, plan.kind))
+        return Option(plan, plan.words, rank, weight, considerations(person, self.level, plan.kind))
 
 
 APPROACH_BUDGET = 10_000  # movement points: any way across a map
@@ -890,76 +803,9 @@ SAVES = 0.5  # an action that keeps this share of a unit's health from harm save
 SETTLE_STEPS = 8  # reaction windows passed on a copy to see a reaction's worth
 FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile one
 LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
-SPARE_WORTH = 0.25  # what a whole turn's action points left unspent are worth for what comes next
 
 
-def net_value(plan: Plan, person: Personality) -> float:
-    """What an option is worth to the unit, in shares of a unit's health, whatever its kind, so an attack,
-    a walk and taking cover can be weighed against each other: the damage it deals (a unit taken out
-    counts double, a valuable or hurt one more, as the personality focuses fire) against the damage it
-    risks (where it ends up and on the way there), as the personality weighs the two."""
-    aggression = 0.5 + person.aggression
-    caution = 0.3 + person.caution
-    risk = plan.exposure + plan.en_route
-    spare = SPARE_WORTH * plan.spare
-    if plan.kind == "attack":
-        weight = 1.0 + person.focus_fire * (plan.value - 1.0)
-        dealt = (plan.take_out + 0.5 * plan.damage) * weight
-        return aggression * dealt - caution * risk + spare
-    if plan.kind == "walk":
-        place = 0.2 * plan.range_fit + 0.4 * aggression * plan.progress + 0.5 * aggression * plan.gain
-        return place - caution * risk + spare
-    if plan.kind == "stay":
-        return -caution * risk
-    return plan.gain - caution * risk + spare
-
-
-def _considerations(person: Personality, level: Difficulty, kind: str) -> tuple[Consideration[Plan], ...]:
-    """The considerations an option of ``kind`` is judged by, shaped by the unit's personality: its worth
-    (:func:`net_value`, on one scale for every kind) and, for an attack, how sure it is."""
-    key = (person, level.id, kind)
-    found = _CACHE.get(key)
-    if found is not None:
-        return found
-    worth: Consideration[Plan] = Consideration(
-        "worth",
-        lambda p: net_value(p, person),
-        Curve("logistic", m=0.02, c=0.5),
-        low=-2.0,
-        high=3.0,
-        serves="damage dealt against damage risked",
-    )
-    if kind == "attack":
-        found = (
-            worth,
-            Consideration(
-                "sure",
-                lambda p: float(p.preview.hit_chance) if p.preview else 0.0,
-                Curve("linear", m=0.2, b=0.8),
-            ),
-        )
-    elif kind == "deploy":
-        found = (
-            Consideration("cover", lambda p: p.gain, Curve("linear", m=0.5, b=0.5)),
-            Consideration("forward", lambda p: p.progress, Curve("linear", m=0.3, b=0.7)),
-            Consideration("crowding", lambda p: p.exposure, Curve("linear", m=-0.5, b=1.0)),
-        )
-    elif kind in ("choice", "react"):
-        found = (Consideration("improves", lambda p: p.gain, Curve("linear", m=0.8, b=0.2)),)
-    elif kind == "end":
-        found = (Consideration("nothing better", lambda p: 0.0, Curve("constant", b=0.5)),)
-    elif kind == "stay":  # ending the turn where it stands, worth what it risks there
-        found = (worth,)
-    else:
-        found = (worth,)
-    _CACHE[key] = found
-    return found
-
-
-_CACHE: dict[tuple[Personality, str, str], tuple[Consideration[Plan], ...]] = {}
-
-
-def _first_leg(s: _Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, ...]:
+def _first_leg(s: Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, ...]:
     """The part of ``path`` one walk of ``budget`` movement covers (the path's start included)."""
     bf = s.view.battlefield
     out = [path[0]]
@@ -981,7 +827,7 @@ def _blast_radius(mine: UnitFacts, action: LegalAction) -> int | None:
     return None
 
 
-def _art(s: _Situation, unit: int) -> tuple[str, ...]:
+def _art(s: Situation, unit: int) -> tuple[str, ...]:
     return s.view.unit_view(unit).art
 
 

@@ -1,0 +1,80 @@
+"""One decision's view of the match for the utility AI, with what it has asked kept for the rest of the
+decision (unit facts, threats, walk and charge trees)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine.facts import UnitFacts
+from game.engine.match import MatchView
+from game.engine.movement import PathTree
+from game.engine.movement import reach as reach_tree
+from game.hexgrid import Hex, hex_distance
+
+__all__ = ["Situation"]
+
+
+@dataclass(slots=True)
+class Situation:
+    """One decision's view of the match, with what it has asked kept for the rest of the decision."""
+
+    view: MatchView
+    side: str
+    facts: dict[int, UnitFacts] = field(default_factory=dict)
+    threat: dict[tuple[int, int, Hex], float] = field(default_factory=dict)
+    charges: dict[int, PathTree | None] = field(default_factory=dict)
+    reach: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
+    strides: dict[int, int] = field(default_factory=dict)
+    hostile: list[int] | None = None
+
+    def of(self, unit: int) -> UnitFacts:
+        found = self.facts.get(unit)
+        if found is None:
+            found = self.facts[unit] = self.view.unit_facts(unit)
+        return found
+
+    def foes(self) -> list[int]:
+        if self.hostile is None:
+            self.hostile = [
+                u
+                for u in self.view.units()
+                if self.view.identity(u).side != self.side
+                and self.view.position(u) is not None
+                and self.of(u).fights
+            ]
+        return self.hostile
+
+    def walkable(self, unit: int) -> tuple[Hex, ...]:
+        """Where ``unit`` could walk (its Move), asked once per decision."""
+        found = self.reach.get(unit)
+        if found is None:
+            try:
+                found = self.view.movement(unit).ends()
+            except NotImplementedError:
+                found = ()
+            self.reach[unit] = found
+        return found
+
+    def stride(self, unit: int) -> int:
+        """How far (in hexes) ``unit`` could get from where it stands this turn."""
+        found = self.strides.get(unit)
+        if found is None:
+            here = self.view.position(unit)
+            ends = self.walkable(unit)
+            found = max((hex_distance(here, h) for h in ends), default=0) if here is not None else 0
+            self.strides[unit] = found
+        return found
+
+    def charge_tree(self, unit: int, budget: int) -> PathTree | None:
+        """Where ``unit`` could get with ``budget`` movement (its Move and the most a charge adds)."""
+        if unit not in self.charges:
+            try:
+                walk = self.view.movement(unit)
+            except NotImplementedError:
+                self.charges[unit] = None
+            else:
+                self.charges[unit] = reach_tree(self.view.battlefield, walk.start, budget, walk.blocked)
+        return self.charges[unit]
+
+    def allies(self, me: int) -> list[int]:
+        return [u for u in self.view.units(self.side) if u != me and self.of(u).fights]

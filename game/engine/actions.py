@@ -29,7 +29,7 @@ from game.engine.movement import TILES, PathTree, Units, path_problem
 from game.engine.protocol import LegalAction
 from game.hexgrid import Hex
 
-__all__ = ["ActionBook", "ActionDef", "Picks", "check_command", "offer"]
+__all__ = ["EMPTY_PICKS", "ActionBook", "ActionDef", "Picks", "check_command", "offer"]
 
 Ctx = TypeVar("Ctx")
 
@@ -51,12 +51,15 @@ class Picks:
         return not (self.targets or self.hexes or self.choices)
 
 
+EMPTY_PICKS = Picks()  # nothing to pick (frozen: one shared instance, not one made per offer)
+
+
 def _no_problem(ctx: Any, unit: int, option: str) -> str | None:
     return None
 
 
 def _no_picks(ctx: Any, unit: int, option: str) -> Picks:
-    return Picks()
+    return EMPTY_PICKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +171,7 @@ def offer(
         if reason is None:
             reason = definition.problem(ctx, unit, option)
         need = definition.needs if definition.needs_for is None else definition.needs_for(ctx, unit, option)
-        chosen = Picks()
+        chosen = EMPTY_PICKS
         if reason is None:
             chosen = pick(ctx, unit, option)
             if need and _needs_picks(need) and _missing(need, chosen):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.commands import Command
-from game.engine.actions import ActionBook, ActionDef, Picks
+from game.engine.actions import EMPTY_PICKS, ActionBook, ActionDef, Picks
 from game.engine.protocol import LegalAction
 from game.events import ActionTaken, ItemTaken, Note, StatusChanged
 from game.hexgrid import Hex, hex_distance
@@ -59,7 +59,7 @@ def common_problem(ctx: FrontierCtx, definition: ActionDef[FrontierCtx], unit: i
     info = ctx.data.actions[action]
     if info.kind == "free":
         return None
-    words = label(ctx, unit, action)
+    words = _Words(ctx, unit, action)
     points = st.ap(unit).current
     if points < info.cost:
         return f"{words}: needs {info.cost} AP, the unit has {points}"
@@ -142,7 +142,7 @@ def _move(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
 
 def _reload_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
     weapon = ctx.weapon(unit)
-    words = label(ctx, unit, "reload")
+    words = _Words(ctx, unit, "reload")
     if weapon.ammo is None:
         return f"{words}: the {weapon.name} has no ammunition to reload"
     if st.comp(unit, Weapon).ammo == weapon.ammo:
@@ -171,13 +171,11 @@ def _coup(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
 
 def _door_picks(ctx: FrontierCtx, unit: int, option: str) -> Picks:
     bf = ctx.battlefield
+    near = [h for h in bf.hexes_within(ctx.here(unit), 1) if h in bf.doors] if bf.doors else []
+    if not near:
+        return EMPTY_PICKS
     occupied = ctx.occupied()
-    doors = (
-        h
-        for h in bf.hexes_within(ctx.here(unit), 1)
-        if (door := bf.door_at(h)) is not None and not (door.is_open and h in occupied)
-    )
-    return Picks(hexes=tuple(doors))
+    return Picks(hexes=tuple(h for h in near if not (bf.doors[h].is_open and h in occupied)))
 
 
 def _operate_door(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
@@ -223,7 +221,7 @@ def _take_item(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
 
 def _shoot_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
     weapon = ctx.weapon(unit)
-    words = label(ctx, unit, "shoot")
+    words = _Words(ctx, unit, "shoot")
     if not weapon.is_ranged or ctx.stats(unit).ballistics is None:
         return f"{words}: the unit has no ranged weapon"
     if st.status(unit).taking_cover:
@@ -250,7 +248,7 @@ def _shoot(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
 
 
 def _aim_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
-    words = label(ctx, unit, "aim")
+    words = _Words(ctx, unit, "aim")
     if not ctx.weapon(unit).is_ranged:
         return f"{words}: the unit has no ranged weapon"
     if "shoot" in st.activation(unit).basic_used:
@@ -285,7 +283,7 @@ def _disengage(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
 
 
 def _take_cover_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
-    words = label(ctx, unit, "take_cover")
+    words = _Words(ctx, unit, "take_cover")
     if st.status(unit).taking_cover:
         return f"{words}: already taking cover"
     if not ctx.behind_cover(unit):
@@ -364,7 +362,7 @@ def _use_item(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
 
 
 def _leader_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
-    words = label(ctx, unit, "leader_action")
+    words = _Words(ctx, unit, "leader_action")
     ability = st.leader_ability(unit)
     if ability is None:
         return f"{words}: only a Leader with a Leader Ability can"
@@ -384,7 +382,7 @@ def _leader_needs(ctx: FrontierCtx, unit: int, option: str) -> str:
 def _leader_picks(ctx: FrontierCtx, unit: int, option: str) -> Picks:
     ability = st.leader_ability(unit)
     if ability is None or ability.ability != "follow_me":
-        return Picks()
+        return EMPTY_PICKS
     info = ctx.data.abilities["follow_me"]
     targets = tuple(a for a in ctx.allies(unit) if st.able(a) and st.distance(unit, a) <= info.range)
     return Picks(targets=targets, max_picks=info.max_targets)
@@ -444,7 +442,7 @@ def explain(ctx: FrontierCtx, action: LegalAction, cmd: Command) -> str | None:
         return target_problem(ctx, unit, cmd.action, cmd.target)
     if cmd.action == "leader_action" and cmd.targets:
         info = ctx.data.abilities["follow_me"]
-        words = label(ctx, unit, "leader_action")
+        words = _Words(ctx, unit, "leader_action")
         if not 1 <= len(cmd.targets) <= info.max_targets:
             return f"{words}: choose 1 to {info.max_targets} other units"
         if len(set(cmd.targets)) != len(cmd.targets):

@@ -229,7 +229,12 @@ class FrontierRuleset:
         return offer(ctx, definition, unit, st.side_of(unit), problem=common)
 
     def _unit_actions(self, ctx: FrontierCtx, unit: int) -> list[LegalAction]:
-        return [a for d in self.actions for a in self._offers(ctx, d, unit)]
+        side = st.side_of(unit)
+
+        def common(d: ActionDef[FrontierCtx], option: str) -> str | None:
+            return common_problem(ctx, d, unit)
+
+        return [a for d in self.actions for a in offer(ctx, d, unit, side, problem=common)]
 
     # -- validate (pure) ---------------------------------------------------------------------------
     def validate(self, match: Match, cmd: Command) -> str | None:

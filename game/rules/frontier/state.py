@@ -125,7 +125,18 @@ def allies(match: Match, unit: int) -> list[int]:
 
 def engaged_with(match: Match, unit: int) -> list[int]:
     """Close combat: able hostile units within 1" (docs/RULES.md "Close combat")."""
-    return [h for h in hostiles(match, unit) if distance(unit, h) <= 1]
+    here = hex_of(unit)
+    if here is None:
+        return []
+    side = side_of(unit)
+    return [
+        u
+        for u in match.units()
+        if (there := hex_of(u)) is not None
+        and hex_distance(here, there) <= 1
+        and side_of(u) != side
+        and able(u)
+    ]
 
 
 def leader_of(match: Match, side: str) -> int | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.commands import Command
-from game.engine.actions import ActionBook, ActionDef, Picks
+from game.engine.actions import EMPTY_PICKS, ActionBook, ActionDef, Picks
 from game.rules.rift.context import WEAPON_KINDS, RiftCtx
 from game.rules.rift.traits import Factors, TraitBook, TraitDef
 
@@ -51,7 +51,7 @@ def _no_problem(ctx: RiftCtx, unit: int, option: str) -> str | None:
 
 
 def _no_picks(ctx: RiftCtx, unit: int, option: str) -> Picks:
-    return Picks()
+    return EMPTY_PICKS
 
 
 def walk_picks(ctx: RiftCtx, unit: int, budget: int) -> Picks:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.commands import Command
-from game.engine.actions import Picks
+from game.engine.actions import EMPTY_PICKS, Picks
 from game.events import ActionTaken, Note
 from game.hexgrid import Hex, hex_distance
 from game.rules.rift import state as st
@@ -96,7 +96,7 @@ def _usable(ctx: RiftCtx, unit: int) -> list[str]:
 def _use_picks(ctx: RiftCtx, unit: int, option: str) -> Picks:
     item = ctx.data.item_by_name(option)
     if item is None or item.use != "restore":
-        return Picks()
+        return EMPTY_PICKS
     candidates = [unit, *ctx.allies(unit)]
     return Picks(
         targets=tuple(

@@ -51,7 +51,9 @@ __all__ = [
 ]
 
 SIDES = ("side1", "side2", "side3", "side4")
-MAP_PROPERTIES = ("title", "description", "rulesets", "author", *(f"{s}_name" for s in SIDES))
+MAP_PROPERTIES = ("title", "description", "rulesets", "author", "max_rounds", *(f"{s}_name" for s in SIDES))
+# the one map property that is a number: the encounter's round limit on this map (Hexslinger's own)
+MAP_INT_PROPERTIES = {"max_rounds": (1, 1000)}
 ZONE_SHAPES = ("rectangle", "polygon", "ellipse")
 
 
@@ -245,6 +247,15 @@ class Battlefield:
     def description(self) -> str:
         value = self.properties.get("description")
         return value if isinstance(value, str) else ""
+
+    @property
+    def max_rounds(self) -> int | None:
+        """The map's own round limit (a big map needs more rounds to cross), None: the ruleset's."""
+        value = self.properties.get("max_rounds")
+        low, high = MAP_INT_PROPERTIES["max_rounds"]
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        return None
 
     @property
     def rulesets(self) -> tuple[str, ...]:

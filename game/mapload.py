@@ -16,6 +16,7 @@ from pathlib import Path
 from game.battlefield import (
     _COVER_NAMES,
     DEFAULT_TERRAIN_NAME,
+    MAP_INT_PROPERTIES,
     MAP_PROPERTIES,
     SIDES,
     ZONE_SHAPES,
@@ -237,6 +238,16 @@ def build_battlefield(tmap: TiledMap) -> tuple[Battlefield, list[MapProblem]]:
                 f"unknown map property '{name}'",
                 f"remove or rename it (map properties: {', '.join(MAP_PROPERTIES)})",
             )
+        elif name in MAP_INT_PROPERTIES:
+            low, high = MAP_INT_PROPERTIES[name]
+            if not isinstance(value, int) or isinstance(value, bool):
+                b.add(
+                    f"map property '{name}' is {_kind(value)}, not an int", f"make '{name}' an int property"
+                )
+            elif not low <= value <= high:
+                b.add(
+                    f"map property '{name}' is {value}", f"give '{name}' a whole number from {low} to {high}"
+                )
         elif not isinstance(value, str):
             b.add(
                 f"map property '{name}' is {_kind(value)}, not a string", f"make '{name}' a string property"

@@ -167,3 +167,27 @@ def test_the_map_picker_counts_the_installed_rulesets_a_map_names(tmp_path: Path
     assert "'chess', which is not an installed ruleset" in foreign.problems[0].what
     open_to_all = inspect_map(mf.standard_map(tmp_path / "c", with_deploy=True))
     assert open_to_all.rulesets == () and open_to_all.suits("frontier") and open_to_all.suits("rift")
+
+
+@pytest.mark.parametrize(
+    ("value", "needle"),
+    [
+        ("40", "map property 'max_rounds' is string, not an int"),
+        (mf.Typed("bool", "true"), "map property 'max_rounds' is bool, not an int"),
+        (0, "give 'max_rounds' a whole number from 1 to 1000"),
+        (1001, "map property 'max_rounds' is 1001"),
+    ],
+)
+def test_a_bad_round_limit_is_reported_with_its_fix(tmp_path: Path, value: object, needle: str) -> None:
+    """docs/MAPS.md: ``max_rounds`` is a whole number of rounds, 1 to 1000 (own)."""
+    path = mf.standard_map(tmp_path, props={"title": "Long Day", "max_rounds": value}, with_deploy=True)
+    assert needle in texts(path)
+
+
+def test_a_good_round_limit_is_the_maps(tmp_path: Path) -> None:
+    from game.mapload import load_battlefield
+
+    path = mf.standard_map(tmp_path, props={"max_rounds": 35}, with_deploy=True)
+    assert check_map(path) == []
+    assert load_battlefield(path).max_rounds == 35
+    assert load_battlefield(mf.standard_map(tmp_path / "plain", with_deploy=True)).max_rounds is None

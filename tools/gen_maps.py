@@ -78,7 +78,7 @@ class HexMap:
     height: int
     orient: str
     index: StaggerIndex
-    props: dict[str, str]
+    props: dict[str, str | int]
     geometry: TiledHexGeometry = field(init=False)
     tilesets: list[Tileset] = field(init=False)
     keys: dict[str, int] = field(init=False)
@@ -300,7 +300,8 @@ class HexMap:
             " <properties>",
         ]
         for k, v in self.props.items():
-            out.append(f"  <property name={quoteattr(k)} value={quoteattr(v)}/>")
+            kind = ' type="int"' if isinstance(v, int) else ""
+            out.append(f"  <property name={quoteattr(k)}{kind} value={quoteattr(str(v))}/>")
         out.append(" </properties>")
         for ts in self.tilesets:
             out.append(f' <tileset firstgid="{ts.firstgid}" source="{ts.source}"/>')
@@ -590,6 +591,9 @@ def canyon_railyard() -> HexMap:
             "rulesets": "frontier,rift,golden",
             "side1_name": "The Railroad Guards",
             "side2_name": "The Gang",
+            # the deploy zones are ~60 hexes apart: about ten rounds' walk in Through the Rift before a
+            # shot, so the default 20 rounds would end most fights at dusk (docs/MAPS.md "max_rounds")
+            "max_rounds": 40,
         },
     )
     rng = random.Random(f"{SEED}:canyon")

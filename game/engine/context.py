@@ -54,6 +54,11 @@ class Context:
     def round(self) -> int:
         return 0
 
+    def round_limit(self, default: int) -> int:
+        """The encounter's last round: the map's ``max_rounds`` if it sets one (a big map needs more
+        rounds to cross; docs/MAPS.md), else the ruleset's ``default`` (Hexslinger's own, docs/RULES.md)."""
+        return self.match.battlefield.max_rounds or default
+
     def emit(self, event: Event) -> None:
         self.events.append(event)
 

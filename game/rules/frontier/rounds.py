@@ -201,7 +201,7 @@ def end_phase(ctx: FrontierCtx) -> None:
     run_cool_checks(ctx)
     if winner(ctx) is not None:
         return
-    if game.round >= ctx.data.max_rounds:
+    if game.round >= ctx.round_limit(ctx.data.max_rounds):
         game.result = f"the sun went down after {game.round} rounds: no winner"
         return
     start_round(ctx, game.round + 1)

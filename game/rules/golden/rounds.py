@@ -185,7 +185,7 @@ def end_round(ctx: GoldenCtx) -> None:
     if deck.end_of_round(ctx.rng):
         ctx.emit(Note(game.round, None, "a joker was drawn this round: all 54 cards are reshuffled"))
     game.top = [u for u in game.order if ctx.fights(u) and ctx.turn(u).waiting]
-    if game.round >= ctx.data.encounter.max_rounds:
+    if game.round >= ctx.round_limit(ctx.data.encounter.max_rounds):
         turns.finish(game, _time_up(ctx), ctx.events)
         return
     start_round(ctx, game.round + 1)
@@ -196,7 +196,7 @@ def _time_up(ctx: GoldenCtx) -> Outcome:
     counts = {p.side: sum(ctx.fights(u) for u in ctx.units(p.side)) for p in ctx.match.posses}
     best = max(counts.values())
     leaders = [s for s, n in counts.items() if n == best]
-    limit = ctx.data.encounter.max_rounds
+    limit = ctx.round_limit(ctx.data.encounter.max_rounds)
     if len(leaders) == 1:
         return Outcome(leaders[0], f"the sun went down after {limit} rounds: more of the posse still fights")
     return Outcome(None, f"the sun went down after {limit} rounds with both posses still fighting")

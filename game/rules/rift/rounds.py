@@ -84,7 +84,7 @@ def next_turn(ctx: RiftCtx) -> None:
     for _ in range(len(game.order) + 1):
         game.turn += 1
         if game.turn >= len(game.order):
-            if game.round >= ctx.data.max_rounds:
+            if game.round >= ctx.round_limit(ctx.data.max_rounds):
                 game.result = f"the sun went down after {game.round} rounds: no winner"
                 return
             game.round += 1

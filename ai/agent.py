@@ -540,7 +540,9 @@ class UtilityAgent(Player):
         """Where ``foe`` would shoot at ``at`` from: where it stands and the nearest place it could walk."""
         near = [there]
         ends = s.walkable(foe)
-        if ends:  # the nearest place it could walk to (cube distance inline: asked very often)
+        if at in s.walkable_set(foe):  # it could walk onto ``at`` itself: nothing is nearer
+            near.append(at)
+        elif ends:  # the nearest place it could walk to (cube distance inline: asked very often)
             aq, ar = at.q, at.r
             near.append(
                 min((abs(h.q - aq) + abs(h.r - ar) + abs(h.q + h.r - aq - ar), h.q, h.r, h) for h in ends)[3]

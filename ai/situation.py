@@ -24,6 +24,7 @@ class Situation:
     threat: dict[tuple[int, int, Hex], float] = field(default_factory=dict)
     charges: dict[int, PathTree | None] = field(default_factory=dict)
     reach: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
+    reach_sets: dict[int, frozenset[Hex]] = field(default_factory=dict)
     strides: dict[int, int] = field(default_factory=dict)
     hostile: list[int] | None = None
 
@@ -53,6 +54,12 @@ class Situation:
             except NotImplementedError:
                 found = ()
             self.reach[unit] = found
+        return found
+
+    def walkable_set(self, unit: int) -> frozenset[Hex]:
+        found = self.reach_sets.get(unit)
+        if found is None:
+            found = self.reach_sets[unit] = frozenset(self.walkable(unit))
         return found
 
     def stride(self, unit: int) -> int:

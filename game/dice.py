@@ -7,6 +7,7 @@ functions, so a match replays exactly from its seed. Odds are exact: :class:`Dis
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -117,8 +118,10 @@ class Distribution:
         return Distribution(result)
 
 
+@functools.lru_cache(maxsize=128)
 def d(sides: int, count: int = 1) -> Distribution:
-    """The exact distribution of the sum of ``count`` dice of ``sides`` sides."""
+    """The exact distribution of the sum of ``count`` dice of ``sides`` sides (one shared, immutable value
+    per dice: the AI asks for the same few dice thousands of times)."""
     if sides < 1:
         raise ValueError(f"a die needs at least one side, not {sides}")
     return Distribution.uniform(range(1, sides + 1)).repeat(count)

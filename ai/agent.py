@@ -155,8 +155,9 @@ class UtilityAgent(Player):
                     found.append(
                         self._option(Plan(cmd, action.label, "other"), REPOSITION, person, weight=0.3)
                     )
-            spare = max(0, ap - action.cost) / total if not action.ends_turn else 0.0
-            for option in found:  # what the turn has left after it counts too
+            for option in found:  # what the turn has left after it (and the attack it leads to) counts too
+                left = ap - action.cost - option.subject.follow
+                spare = max(0, left) / total if not action.ends_turn else 0.0
                 plan = replace(option.subject, spare=spare)
                 options.append(self._option(plan, option.rank, person, option.weight))
         return self._earned(s, me, here, options, person)
@@ -219,6 +220,7 @@ class UtilityAgent(Player):
         stand: Hex | None,
         mine: UnitFacts,
         exposure: float | None = None,
+        follow: int = 0,
     ) -> Plan:
         them = s.of(target)
         health = max(1, them.health[0])
@@ -231,7 +233,9 @@ class UtilityAgent(Player):
         if exposure is None:
             exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
         words = f"{label} at {s.view.identity(target).name}: {_pct(preview.hit_chance)} to hit"
-        return Plan(send, words, "attack", target, preview, stand, take_out, damage, value, exposure)
+        return Plan(
+            send, words, "attack", target, preview, stand, take_out, damage, value, exposure, follow=follow
+        )
 
     def _walks(
         self,
@@ -275,7 +279,6 @@ class UtilityAgent(Player):
             ends += [h for h in further if h not in set(ends)]
         attack_costs = {a.action: a.cost for a in actions}
         total = max(1, mine.action_points[1], ap)
-        spare = max(0, ap - action.cost) / total
         # first what each place is worth before its risks (the attack it leads to, its range, the way
         # closer): that bounds its score from above, as risks only lower it; then the risks (exposure
         # where it ends, the attacks on the way) are asked only of the places whose bound could still
@@ -322,6 +325,7 @@ class UtilityAgent(Player):
                         stand=end,
                         mine=mine,
                         exposure=0.0,
+                        follow=attack_costs.get(w.action, 1),
                     )
                     key = plan.take_out * 2 + plan.damage * plan.value
                     if now and (best is None or key > best[0]):
@@ -347,7 +351,8 @@ class UtilityAgent(Player):
                 )
                 rank = REPOSITION
             weight = 0.9 if rank != REPOSITION else 1.0
-            bound = score_option(self._option(replace(draft, spare=spare), rank, person, weight)).score
+            after = max(0, ap - action.cost - draft.follow) / total
+            bound = score_option(self._option(replace(draft, spare=after), rank, person, weight)).score
             drafts.append((rank, bound, end, draft, firing, full))
         drafts.sort(key=lambda d: (-d[0], -d[1], d[2].q, d[2].r))
         best_of: dict[int, float] = {}
@@ -362,7 +367,8 @@ class UtilityAgent(Player):
                 plan = replace(plan, gain=firing * max(0.0, 1.0 - exposure))
             weight = 0.9 if rank != REPOSITION else 1.0
             option = self._option(plan, rank, person, weight)
-            score = score_option(self._option(replace(plan, spare=spare), rank, person, weight)).score
+            after = max(0, ap - action.cost - plan.follow) / total
+            score = score_option(self._option(replace(plan, spare=after), rank, person, weight)).score
             best_of[rank] = max(best_of.get(rank, 0.0), score)
             yield option
 
@@ -609,9 +615,27 @@ class UtilityAgent(Player):
             self._exposure(after, after.of(me), still) if still is not None else self._exposure(s, mine, here)
         )
         improvement = max(0.0, self._best_attack_value(view, me, after) - before_attack)
-        if improvement > 0 and not any(
-            a.enabled and a.actor == me and (a.targets or a.needs == "target") for a in view.legal_actions()
-        ):
+        attacks = [
+            a
+            for a in view.legal_actions()
+            if a.enabled and a.actor == me and (a.targets or a.needs == "target")
+        ]
+        if improvement > 0 and attacks:
+            # the action and the better attack it makes possible this turn (aim, then shoot; reload, then
+            # shoot): weighed as that attack, with the action points both spend
+            then = self._attack_after(
+                s,
+                after=after,
+                me=me,
+                action=action,
+                attacks=attacks,
+                stand=still or here,
+                exposure=exposure,
+                person=person,
+            )
+            if then is not None:
+                return [then]
+        if improvement > 0 and not attacks:
             improvement = LATER * improvement if before_attack <= 0 else 0.0
         gain = improvement * (0.5 + person.aggression)
         plan = Plan(
@@ -629,6 +653,48 @@ class UtilityAgent(Player):
         saved = self._exposure(s, mine, here) - exposure
         rank = TAKE_OUT if saved >= SAVES else ATTACK if gain > 0.1 else REPOSITION
         return [self._option(plan, rank, person)]
+
+    def _attack_after(
+        self,
+        s: Situation,
+        *,
+        after: Situation,
+        me: int,
+        action: LegalAction,
+        attacks: list[LegalAction],
+        stand: Hex,
+        exposure: float,
+        person: Personality,
+    ) -> Option[Plan] | None:
+        """``action`` weighed as the best attack it leads to this turn (its odds after the action)."""
+        send = action.command(option=action.option)
+        best: tuple[float, Plan] | None = None
+        for attack in attacks:
+            for target in attack.targets:
+                if target not in s.foes():
+                    continue
+                aimed = replace(attack.command(option=attack.option), target=target)
+                preview = after.view.preview(aimed)
+                if preview is None or preview.expected_damage <= 0:
+                    continue
+                label = f"{action.label}, then {attack.label}"
+                plan = self._attack_plan(
+                    s,
+                    send=send,
+                    target=target,
+                    preview=preview,
+                    label=label,
+                    stand=stand,
+                    mine=after.of(me),
+                    exposure=exposure,
+                    follow=attack.cost,
+                )
+                key = plan.take_out * 2 + plan.damage * plan.value
+                if best is None or key > best[0]:
+                    best = (key, plan)
+        if best is None:
+            return None
+        return self._option(best[1], TAKE_OUT if best[1].take_out >= 0.5 else ATTACK, person)
 
     def _best_attack_value(self, view: MatchView, me: int, s: Situation) -> float:
         """The best expected damage (share of the target's health) the unit could deal from where it

@@ -37,6 +37,7 @@ class Plan:
     progress: float = 0.0  # how much closer to the nearest hostile (walks with no attack)
     gain: float = 0.0  # what a non-attack action improves (exposure saved, odds gained)
     spare: float = 0.0  # the share of the turn's action points left after it (for what comes next)
+    follow: int = 0  # action points the plan spends after its first command (the attack it leads to)
 
 
 def net_value(plan: Plan, person: Personality) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -72,14 +73,15 @@ def test_the_kill_shot_is_taken(tmp_path: Path) -> None:
     fk.hurt(m, outlaw, 4)  # Toughness 2 + 2 of its Wounds: one Revolver hit from Seriously Injured
     fk.give_turn(m, sheriff)
     agent = UtilityAgent("normal", 1)
-    # the sheriff may first step out of the outlaws' charge reach (the shot is as good from there); the
-    # attack it makes this turn is the one that matters
+    # the sheriff may first step out of the outlaws' charge reach (the shot is as good from there) or
+    # aim ("+1 to the result of any Hit rolls" of the Shoot after it); the attack it makes this turn is
+    # the one that matters
     for index in range(4):
         cmd = agent.decide(m.view("side1"), index)
         assert m.validate(cmd) is None, cmd
         if cmd.target is not None:
             break
-        assert cmd.action == "move", cmd  # only a step before the shot, never ending the turn unshot
+        assert cmd.action in ("move", "aim"), cmd  # only a step or an aim before the shot, never unshot
         m.apply(cmd)
     assert cmd.target == outlaw, cmd
 
@@ -118,3 +120,27 @@ def test_the_ai_beats_the_random_player(ruleset: str) -> None:
             )
             wins += result.winner == ai_side
     assert wins >= 5
+
+
+def test_aim_is_weighed_as_the_shot_it_improves(tmp_path: Path) -> None:
+    """Rulebook (Frontier), Aim: "If the Unit makes a subsequent Shoot action in the same turn, +1 to the
+    result of any Hit rolls they make." Aim is weighed as the shot it leads to, with its better odds and
+    both action points spent (the point a plain shot leaves free counts for it); after aiming, the shot
+    is taken with the +1."""
+    m = fk.new_match(fk.open_map(tmp_path), fk.law("sheriff"), fk.outlaws("outlaw"))
+    sheriff, outlaw = fk.unit(m, "side1"), fk.unit(m, "side2")
+    fk.place(m, sheriff, fk.at(3))
+    fk.place(m, outlaw, fk.at(16))  # long range, beyond the outlaw's charge
+    fk.give_turn(m, sheriff)
+    plain = m.preview(Command("shoot", actor=sheriff, target=outlaw))
+    assert plain is not None and plain.hit_chance == Fraction(2, 3)
+    agent = UtilityAgent("normal", 1)
+    agent.decide(m.view("side1"), 0)
+    assert agent.last is not None
+    weighed = [agent.last.words, *(words for words, _ in agent.last.others)]
+    assert "Aim, then Shoot (Revolver) at Outlaw: 83% to hit" in weighed, weighed
+    m.apply(Command("aim", actor=sheriff))
+    shot = agent.decide(m.view("side1"), 1)
+    assert shot.action == "shoot" and shot.target == outlaw, agent.last
+    aimed = m.preview(shot)
+    assert aimed is not None and aimed.hit_chance == plain.hit_chance + Fraction(1, 6)

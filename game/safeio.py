@@ -285,10 +285,11 @@ def _strings(value: Any) -> Iterator[str]:
             stack.extend(item.values())
 
 
-def parse_json(data: bytes, path: str | Path, limits: JsonLimits | None = None, *, what: str = "file") -> Any:
-    """The JSON value in ``data`` (the bytes of ``path``, UTF-8) within ``limits``, else FileRefusedError."""
-    limits = limits or JsonLimits()
-    path = Path(path)
+def _bounded_text(
+    data: bytes, path: Path, limits: JsonLimits, what: str, *, encoding: str, tables: str, empty: bool
+) -> str:
+    """The checks JSON and TOML files share, before their parser sees them: the size, UTF-8 text (with
+    ``empty``: not blank) and how deep and how many lists and ``tables`` (objects, tables) they nest."""
     damaged = f"the {what} is damaged or was edited by hand; replace it"
     if len(data) > limits.max_bytes:
         raise FileRefusedError(
@@ -298,29 +299,38 @@ def parse_json(data: bytes, path: str | Path, limits: JsonLimits | None = None, 
             "too_large",
         )
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode(encoding)
     except UnicodeDecodeError as error:
         raise FileRefusedError(
             path, f"the {what} is not UTF-8 text (byte {error.start})", damaged, "not_text"
         ) from None
-    if not text.strip():
+    if empty and not text.strip():
         raise FileRefusedError(path, f"the {what} is empty", damaged, "empty")
     depth, containers = nesting(data)
     if depth > limits.max_depth:
         raise FileRefusedError(
             path,
-            f"the {what} nests lists or objects {depth} deep, more than the limit of {limits.max_depth}",
+            f"the {what} nests lists or {tables} {depth} deep, more than the limit of {limits.max_depth}",
             damaged,
             "too_deep",
         )
     if containers > limits.max_containers:
         raise FileRefusedError(
             path,
-            f"the {what} holds {containers} lists and objects, more than the limit of "
+            f"the {what} holds {containers} lists and {tables}, more than the limit of "
             f"{limits.max_containers}",
             damaged,
             "too_many_values",
         )
+    return text
+
+
+def parse_json(data: bytes, path: str | Path, limits: JsonLimits | None = None, *, what: str = "file") -> Any:
+    """The JSON value in ``data`` (the bytes of ``path``, UTF-8) within ``limits``, else FileRefusedError."""
+    limits = limits or JsonLimits()
+    path = Path(path)
+    damaged = f"the {what} is damaged or was edited by hand; replace it"
+    text = _bounded_text(data, path, limits, what, encoding="utf-8-sig", tables="objects", empty=True)
     try:
         value = json.loads(text, **_hooks(limits))
     except _NumberRefusedError as error:
@@ -379,34 +389,7 @@ def parse_toml(data: bytes, path: str | Path, limits: JsonLimits | None = None, 
     limits = limits or JsonLimits()
     path = Path(path)
     damaged = f"the {what} is damaged or was edited by hand; replace it"
-    if len(data) > limits.max_bytes:
-        raise FileRefusedError(
-            path,
-            f"the {what} is larger than {size_text(limits.max_bytes)}, the most a {what} may be",
-            f"check that this is a {what}",
-            "too_large",
-        )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise FileRefusedError(
-            path, f"the {what} is not UTF-8 text (byte {error.start})", damaged, "not_text"
-        ) from None
-    depth, containers = nesting(data)
-    if depth > limits.max_depth:
-        raise FileRefusedError(
-            path,
-            f"the {what} nests lists or tables {depth} deep, more than the limit of {limits.max_depth}",
-            damaged,
-            "too_deep",
-        )
-    if containers > limits.max_containers:
-        raise FileRefusedError(
-            path,
-            f"the {what} holds {containers} lists and tables, more than the limit of {limits.max_containers}",
-            damaged,
-            "too_many_values",
-        )
+    text = _bounded_text(data, path, limits, what, encoding="utf-8", tables="tables", empty=False)
     longest = max((len(m) for m in _TOML_DIGITS.findall(text)), default=0)
     if longest > limits.max_digits:
         raise FileRefusedError(

@@ -491,11 +491,7 @@ class UtilityAgent(Player):
         key = (bf.file_hash, id(bf.geometry), doors, len(bf.terrain_changes), tuple(spots))
         found = self._fields.get(key)
         if found is None:
-            found = {}
-            for spot in spots:
-                for h, cost in bf.reachable(spot, APPROACH_BUDGET).items():
-                    if cost < found.get(h, APPROACH_BUDGET + 1):
-                        found[h] = cost
+            found = bf.walking_costs(spots, APPROACH_BUDGET)
             if len(self._fields) >= 32:
                 self._fields.clear()
             self._fields[key] = found

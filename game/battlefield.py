@@ -509,6 +509,43 @@ class Battlefield:
         hex_of = self._hex_of
         return {hex_of[k]: g for k, g in best.items()}  # type: ignore[misc]
 
+    def walking_costs(self, starts: Iterable[Hex], budget: int) -> dict[Hex, int]:
+        """Every hex within ``budget`` of the nearest of ``starts`` -> that cheapest walking cost (what
+        :meth:`reachable` gives from each start, the least of them), in one search from all the starts at
+        once with the bit sets of :meth:`reach_layers`; it stops when nothing new is reached, however
+        large the budget (a whole-map field costs a few hundred integer operations, not a heap walk)."""
+        key_of = self._key_of
+        reached = 0
+        for h in starts:
+            k = key_of.get((h.q, h.r))
+            if k is not None:
+                reached |= 1 << k
+        if not reached or budget < 0:
+            return {}
+        masks = list(self._cost_masks.items())
+        steps = self._steps
+        hex_of = self._hex_of
+        layers = {0: reached}
+        out: dict[Hex, int] = {}
+        g, top = 0, 0
+        while g <= top:
+            layer = layers.pop(g, 0)
+            if layer:
+                for k in self.keys_of(layer):
+                    out[hex_of[k]] = g  # type: ignore[index]
+                around = 0
+                for s in steps:
+                    around |= (layer << s) if s > 0 else (layer >> -s)
+                around &= ~reached
+                for c, mask in masks:
+                    found = around & mask
+                    if found and g + c <= budget:
+                        layers[g + c] = layers.get(g + c, 0) | found
+                        reached |= found
+                        top = max(top, g + c)
+            g += 1
+        return out
+
     def reach_layers(self, start: Hex, budget: int, blocked: frozenset[Hex] = frozenset()) -> list[int]:
         """Every hex reachable from ``start`` within ``budget`` movement points, as bit sets by cost:
         ``layers[g]`` has bit k set for hex number k whose cheapest cost is g (``layers[0]`` is the start).

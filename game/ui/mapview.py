@@ -87,6 +87,15 @@ class MapView:
         self._base_chunks.clear()
         self._zoomed_chunks.clear()
 
+    def forget_pictures(self) -> None:
+        """Drop every cached map picture (the next frame draws from the display list again)."""
+        self._invalidate()
+
+    def cache_bytes(self) -> int:
+        """The bytes of pixels the map picture caches hold now."""
+        chunks = [*self._base_chunks.values(), *self._zoomed_chunks.values()]
+        return sum(c.get_bytesize() * c.get_width() * c.get_height() for c in chunks)
+
     # -- chunk cache
     def _base_chunk_size(self, zoom: float) -> int:
         """Map pixels per chunk: bigger when zoomed out, so a frame blits about the same number of chunks."""

@@ -188,10 +188,14 @@ class BattleWidgets:
         if self._shape is None or self._shape != self._shape_now(lay, entries):
             return False
         face = font(max(9, round(14 * lay.s)), bold=True)
-        self._fit_pool(len(entries), lay)
+        fixed_w = lay.px(118)
+        room = self._bar.get_container().get_rect().width - lay.px(18) - fixed_w if self._bar else 0
+        rects = _entry_rects(lay, room, len(entries))
+        texts = [fit_text(face, e.text, r.width - lay.px(10)) for e, r in zip(entries, rects, strict=True)]
+        self._fit_pool(texts, lay)
         self.action_buttons, self.choice_buttons = [], []
-        for (button, slot), entry in zip(self._entries, entries, strict=True):
-            _update(button, fit_text(face, entry.text, button.rect.width - lay.px(10)), entry.tooltip)
+        for (button, slot), entry, text in zip(self._entries, entries, texts, strict=True):
+            _update(button, text, entry.tooltip)
             if entry.enabled != button.is_enabled:
                 button.set_enabled(entry.enabled)
             slot.run = self._entry_command(entry)
@@ -212,26 +216,42 @@ class BattleWidgets:
             chip.tool_tip_text = _chip_tip(st)
         return True
 
-    def _fit_pool(self, count: int, lay: Layout) -> None:
-        """``count`` bar buttons placed as :meth:`build` places that many: the ones there moved and
-        resized (when they must be), spare ones shown again, new ones made only past the most shown."""
-        if count == len(self._entries) or self._bar is None:
+    def _fit_pool(self, texts: list[str], lay: Layout) -> None:
+        """A bar button for each of ``texts``, placed as :meth:`build` places that many: a button that
+        already says the text is taken first (setting a button's text redraws each of its states, ~1 ms),
+        then any other; the ones left over are hidden and kept for later turns, new ones made only when
+        none is left."""
+        if self._bar is None:
             return
-        while len(self._entries) > count:
-            button, slot = self._entries.pop()
-            button.hide()  # type: ignore[no-untyped-call]
-            self._spare.append((button, slot))
-        while len(self._entries) < count and self._spare:
-            button, slot = self._spare.pop()
-            button.show()  # type: ignore[no-untyped-call]
-            self._entries.append((button, slot))
-        while len(self._entries) < count:
-            slot = _Slot(lambda: None)
-            button = self.scene.button(pygame.Rect(0, 0, 10, 10), "", slot, container=self._bar, class_id="@action")
-            self._entries.append((button, slot))
         fixed_w = lay.px(118)
         room = self._bar.get_container().get_rect().width - lay.px(18) - fixed_w
-        for (button, _slot), rect in zip(self._entries, _entry_rects(lay, room, count), strict=True):
+        rects = _entry_rects(lay, room, len(texts))
+        free = self._entries + self._spare
+        chosen: list[tuple[TipButton, _Slot] | None] = [None] * len(texts)
+        for want_size in (True, False):
+            for i, (text, rect) in enumerate(zip(texts, rects, strict=True)):
+                if chosen[i] is not None:
+                    continue
+                for k, (button, _slot) in enumerate(free):
+                    if button.text == text and (not want_size or button.relative_rect.size == rect.size):
+                        chosen[i] = free.pop(k)
+                        break
+        for i in range(len(texts)):
+            if chosen[i] is None:
+                if free:
+                    chosen[i] = free.pop(0)
+                else:
+                    slot = _Slot(lambda: None)
+                    button = self.scene.button(rect, "", slot, container=self._bar, class_id="@action")
+                    chosen[i] = (button, slot)
+        for button, _slot in free:
+            if button.visible:
+                button.hide()  # type: ignore[no-untyped-call]
+        self._spare = free
+        self._entries = [pair for pair in chosen if pair is not None]
+        for (button, _slot), rect in zip(self._entries, rects, strict=True):
+            if not button.visible:
+                button.show()  # type: ignore[no-untyped-call]
             if button.relative_rect.size != rect.size:
                 button.set_dimensions(rect.size)
             if button.relative_rect.topleft != rect.topleft:

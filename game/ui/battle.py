@@ -398,9 +398,13 @@ class BattleScreen(GuiScene):
             self.drag_from, self.dragged = None, False
             if not was_drag and event.button in (1, 3) and area.collidepoint(event.pos):
                 c.click_map(self.board.hex_at(event.pos), self.board.token_at(self.mouse), event.button)
-        elif event.type == pygame.MOUSEWHEEL and self.mouse is not None and self._over_log(self.mouse):
+        elif event.type == pygame.MOUSEWHEEL and self._over(self.widgets.log_rect()):
             self.widgets.scroll_log(event.y * 3)
-        elif event.type == pygame.MOUSEWHEEL and self.mouse is not None and self._over(self.widgets.unit_rect()):
+        elif (
+            event.type == pygame.MOUSEWHEEL
+            and self.mouse is not None
+            and self._over(self.widgets.unit_rect())
+        ):
             self.widgets.scroll_unit(-event.y)
         elif event.type == pygame.MOUSEWHEEL and self.mouse is not None and area.collidepoint(self.mouse):
             self.view.zoom_by(event.y, (self.mouse[0] - area.x, self.mouse[1] - area.y))
@@ -409,9 +413,6 @@ class BattleScreen(GuiScene):
             action = self._key(event)
             return action if action is not None else self._take()
         return None
-
-    def _over_log(self, pos: tuple[int, int]) -> bool:
-        return self._over(self.widgets.log_rect())
 
     def _over(self, rect: pygame.Rect | None) -> bool:
         return rect is not None and self.mouse is not None and rect.collidepoint(self.mouse)

@@ -206,10 +206,10 @@ class BattleWidgets:
                 button.set_selected(entry.selected)
             self.action_buttons.append((button, entry.action))
         for spec in fixed_buttons(c):
-            button = self.buttons[spec.key]
-            _update(button, spec.text, spec.tooltip)
-            if spec.enabled != button.is_enabled:
-                button.set_enabled(spec.enabled)  # type: ignore[attr-defined]
+            fixed = self.buttons[spec.key]
+            _update(fixed, spec.text, spec.tooltip)
+            if spec.enabled != fixed.is_enabled and isinstance(fixed, TipButton):
+                fixed.set_enabled(spec.enabled)
         shown = c.panel_unit()
         statuses = c.unit_view(shown).statuses if shown is not None and not c.covered else ()
         for (chip, _name), st in zip(self.status_chips, statuses, strict=True):
@@ -369,7 +369,7 @@ class BattleWidgets:
         size = int(_theme_cached(lay.s).get("text_box", {}).get("font", {}).get("size", 15))
         face = font(size, bold=False)
         border = lay.px(2)
-        shown = box.get_abs_rect().clip(panel.get_container().get_abs_rect())  # the panel cuts its foot
+        shown = pygame.Rect(box.get_abs_rect()).clip(panel.get_container().get_abs_rect())  # cut by the panel
         rect = shown.inflate(-2 * border, -2 * border)
         if self.log_view is None:
             self.log_view = LogView(face, rect)
@@ -379,7 +379,9 @@ class BattleWidgets:
         view.sync(self.controller.feed.log)
         picture = view.picture() or pygame.Surface(view.text_rect.size, pygame.SRCALPHA)
         inner = view.text_rect
-        relative = inner.move(-panel.get_container().get_abs_rect().x, -panel.get_container().get_abs_rect().y)
+        relative = inner.move(
+            -panel.get_container().get_abs_rect().x, -panel.get_container().get_abs_rect().y
+        )
         self.log_image = UIImage(relative, picture, manager=manager, container=panel)
         self.log_links = view.details
 
@@ -393,9 +395,12 @@ class BattleWidgets:
         self.unit_text.html = ""  # laid out for the new size below
         self.unit_text.set(self._unit_text())
         frame = panel.get_container().get_abs_rect()
-        inner = box.get_abs_rect().clip(frame).inflate(-lay.px(8), -lay.px(10))
+        inner = pygame.Rect(box.get_abs_rect()).clip(frame).inflate(-lay.px(8), -lay.px(10))
         self.unit_image = UIImage(
-            inner.move(-frame.x, -frame.y), self.unit_text.picture(inner.size), manager=manager, container=panel
+            inner.move(-frame.x, -frame.y),
+            self.unit_text.picture(inner.size),
+            manager=manager,
+            container=panel,
         )
 
     @property
@@ -409,10 +414,10 @@ class BattleWidgets:
         if image is None:
             return
         self.unit_text.scroll += rows * 20
-        image.set_image(self.unit_text.picture(image.rect.size))
+        image.set_image(self.unit_text.picture((image.rect.width, image.rect.height)))
 
     def unit_rect(self) -> pygame.Rect | None:
-        return self.unit_box.get_abs_rect() if self.unit_box is not None else None
+        return pygame.Rect(self.unit_box.get_abs_rect()) if self.unit_box is not None else None
 
     def scroll_log(self, rows: int) -> bool:
         """The mouse wheel over the log: ``rows`` rows towards older lines. False when not over it."""
@@ -424,7 +429,7 @@ class BattleWidgets:
 
     def log_rect(self) -> pygame.Rect | None:
         """Where the log's box is on screen (None before the widgets are built)."""
-        return self.log_box.get_abs_rect() if self.log_box is not None else None
+        return pygame.Rect(self.log_box.get_abs_rect()) if self.log_box is not None else None
 
     def _show_log(self) -> None:
         view, image = self.log_view, self.log_image
@@ -456,7 +461,7 @@ class BattleWidgets:
         c = self.controller
         image = self.unit_image
         if image is not None and self.unit_text.set(self._unit_text()):
-            image.set_image(self.unit_text.picture(image.rect.size))
+            image.set_image(self.unit_text.picture((image.rect.width, image.rect.height)))
         if self.log_view is not None:
             before = self.log_view.lines[-1] if self.log_view.lines else None
             self.log_view.sync(c.feed.log)
@@ -547,6 +552,8 @@ def _entry_rects(lay: Layout, room: int, count: int) -> list[pygame.Rect]:
     for i in range(count):
         row, col = divmod(i, per_row)
         rects.append(
-            pygame.Rect(lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h)
+            pygame.Rect(
+                lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h
+            )
         )
     return rects

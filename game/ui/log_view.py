@@ -140,7 +140,6 @@ class LogView:
     def view_height(self) -> int:
         return max(1, self.rect.height - 2 * PAD)
 
-
     def scroll_by(self, rows: int) -> None:
         """Scroll ``rows`` rows up (towards older lines; negative: down towards the newest)."""
         most = max(0, self.content_height - self.view_height)
@@ -166,8 +165,7 @@ class LogView:
         """The rows in view with their y inside the box's text area (from its top)."""
         flat = [row for rows in self.rows for row in rows]
         top = self.content_height - self.view_height - self.scroll  # the first pixel row in view
-        if top < 0:
-            top = 0  # fewer rows than the box holds: they start at its top
+        top = max(top, 0)  # fewer rows than the box holds: they start at its top
         first = top // self.line_h
         out = []
         for i in range(first, len(flat)):

@@ -26,6 +26,9 @@ _ESCAPES = (("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"))
 _SIZES = {1: 0.54, 2: 0.67, 3: 0.8, 4: 1.0, 5: 1.35, 6: 1.6, 7: 2.4}
 
 
+_Piece = tuple[pygame.Surface, int, int]  # a word's picture, its x, its ascent
+
+
 @dataclass(frozen=True, slots=True)
 class _Style:
     bold: bool = False
@@ -54,18 +57,18 @@ def _runs(html: str) -> list[list[tuple[str, _Style]]]:
         if text or stray:
             lines[-1].append((_unescape(text or stray), style))
             continue
-        tag = tag.lower()
-        if tag == "br":
+        name = tag.lower()
+        if name == "br":
             lines.append([])
         elif closing:
             if len(stack) > 1:
                 stack.pop()
-        elif tag == "b":
+        elif name == "b":
             stack.append(_Style(True, style.italic, style.size, style.color))
-        elif tag == "i":
+        elif name == "i":
             stack.append(_Style(style.bold, True, style.size, style.color))
         else:  # font
-            found = dict((k.lower(), v) for k, v in _ATTR.findall(attrs))
+            found = {k.lower(): v for k, v in _ATTR.findall(attrs)}
             size = int(found["size"]) if found.get("size", "").isdigit() else style.size
             color = style.color
             value = found.get("color", "").lstrip("#")
@@ -78,7 +81,7 @@ def _runs(html: str) -> list[list[tuple[str, _Style]]]:
 def render_rich(html: str, points: int, width: int, color: tuple[int, int, int]) -> pygame.Surface:
     """``html`` laid out to ``width`` pixels in the display serif at ``points`` (its size 4), as one
     transparent picture as tall as the text."""
-    rows: list[tuple[list[tuple[pygame.Surface, int]], int, int]] = []  # (pieces with x, height, ascent)
+    rows: list[tuple[list[_Piece], int, int]] = []  # (the row's pieces, its height, its ascent)
     for line in _runs(html):
         row: list[tuple[pygame.Surface, int, int]] = []  # picture, x, ascent
         x = 0
@@ -109,7 +112,9 @@ def render_rich(html: str, points: int, width: int, color: tuple[int, int, int])
     return picture
 
 
-def _row(row: list[tuple[pygame.Surface, int, int]]) -> tuple[list[tuple[pygame.Surface, int, int]], int, int]:
+def _row(
+    row: list[tuple[pygame.Surface, int, int]],
+) -> tuple[list[tuple[pygame.Surface, int, int]], int, int]:
     ascent = max(a for _s, _x, a in row)
     below = max(s.get_height() - a for s, _x, a in row)
     return row, ascent + below + 4, ascent

@@ -188,7 +188,7 @@ def test_bench_first_frame_at_a_new_zoom_level(
 
 
 def _rss_mb() -> float:
-    with open("/proc/self/status", encoding="ascii") as status:
+    with Path("/proc/self/status").open(encoding="ascii") as status:
         for line in status:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
@@ -277,8 +277,8 @@ def test_bench_autosave_after_a_command_at_1000_commands(benchmark: BenchmarkFix
 
 def test_bench_opening_a_battle(benchmark: BenchmarkFixture, big_map_path: Path, tmp_path: Path) -> None:
     """New battle to first frame, as the New Battle screen's Start does it: the match made, autosaved,
-    the map read, the battle screen built and its first frame drawn. The first round is the process's
-first battle (``cpu_first_ms``: nothing of the map cached yet)."""
+        the map read, the battle screen built and its first frame drawn. The first round is the process's
+    first battle (``cpu_first_ms``: nothing of the map cached yet)."""
     app = App((1280, 720), "bench")
     cpu = CpuTimes()
 

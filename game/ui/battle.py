@@ -478,6 +478,19 @@ class BattleScreen(GuiScene):
         self.controller.hover(h, self.board.token_at(self.mouse) if h is not None else None)
 
     # -- frame ----------------------------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """Dice or damage being shown, the cover about to come, a computer player at work, a drag, map
+        pictures still being built: the window keeps its full frame rate."""
+        c = self.controller
+        return (
+            c.feed.busy
+            or c.handover_pending
+            or c.pilot.active
+            or self.drag_from is not None
+            or self.drag_die is not None
+            or self.view.pending > 0
+        )
+
     def update(self, dt: float) -> Action | None:
         if self.controller.advance(dt, self.shell.prefs.animation_speed) and self.on_over is not None:
             return self.on_over(self.session)

@@ -12,6 +12,13 @@ WINDOW_SIZE: Final = (1280, 720)
 WINDOW_TITLE: Final = "Hexslinger"
 TITLE_SEPARATOR: Final = " \u2014 "  # "Hexslinger — <map title>"
 FPS_LIMIT: Final = 60
+# Idle (issue 13: an idle window took ~60% of a core): after IDLE_AFTER seconds with no input, no key or
+# button held and nothing moving on screen (Scene.animating), the window looks for input IDLE_POLL_FPS
+# times a second and draws a frame only every IDLE_REDRAW_SECONDS (a tooltip, the acting token's pulse);
+# the first input brings the full rate back at once.
+IDLE_AFTER: Final = 1.0
+IDLE_POLL_FPS: Final = 30
+IDLE_REDRAW_SECONDS: Final = 0.5
 MIN_WINDOW_SIZE: Final = (320, 240)
 
 # -- camera

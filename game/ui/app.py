@@ -141,7 +141,8 @@ class App:
         only waits for input (1 / IDLE_POLL_FPS s, asleep) and runs a frame when input came or
         IDLE_REDRAW_SECONDS have passed; an explicit ``dt`` (tests, screenshots) always runs one."""
         if dt is None:
-            self._waited += self.clock.tick(settings.IDLE_POLL_FPS if self.idle else settings.FPS_LIMIT) / 1000
+            rate = settings.IDLE_POLL_FPS if self.idle else settings.FPS_LIMIT
+            self._waited += self.clock.tick(rate) / 1000
             if self.idle and not pygame.event.peek() and self._waited < settings.IDLE_REDRAW_SECONDS:
                 return self.running
             elapsed, self._waited = self._waited, 0.0

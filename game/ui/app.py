@@ -35,6 +35,7 @@ class App:
         self._last_input = time.monotonic()
         self._waited = 0.0  # seconds since the last frame was run, while idle
         self._held: set[tuple[int, int]] = set()  # keys and mouse buttons down now
+
     def push(self, scene: Scene) -> None:
         scene.resize(self.size)
         self.scenes.append(scene)

@@ -277,13 +277,17 @@ class MapView:
         area = pygame.Rect(topleft, (cam.view_w, cam.view_h))
         previous_clip = surface.get_clip()
         surface.set_clip(area.clip(previous_clip) if previous_clip else area)
-        surface.fill(self.fill_color, area)
         zoom = quantize_zoom(cam.zoom)
+        shown = pygame.Rect(cam.scroll, (cam.view_w, cam.view_h))  # in zoomed map pixels
+        b = self.bounds
+        inside = pygame.Rect(math.ceil(b.x * zoom), math.ceil(b.y * zoom), int(b.w * zoom), int(b.h * zoom))
+        if not inside.contains(shown):  # some of the view is off the map (the chunks cover the rest)
+            surface.fill(self.fill_color, area)
         size = self._base_chunk_size(zoom)
         sx, sy = cam.scroll
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         deadline = time.perf_counter() + settings.CHUNK_BUILD_BUDGET_MS / 1000
-        stand_in_deadline = deadline + settings.CHUNK_STAND_IN_MS / 1000
+        stand_in_deadline: float | None = None
         built_any = False
         self.pending = 0
         for i, j in self.visible_chunks():
@@ -294,8 +298,12 @@ class MapView:
                 built_any = True
             elif chunk is None:
                 self.pending += 1
+                if stand_in_deadline is None:
+                    stand_in_deadline = time.perf_counter() + settings.CHUNK_STAND_IN_MS / 1000
                 chunk = self._stand_in(zoom, size, i, j) if time.perf_counter() < stand_in_deadline else None
-                if chunk is None:
+                if chunk is None:  # the map's background until it is built
+                    w, h = self._chunk_place(zoom, size, i, j)[2:]
+                    surface.fill(self.fill_color, pygame.Rect(x - sx + area.x, y - sy + area.y, w, h))
                     continue
             blits.append((chunk, (x - sx + area.x, y - sy + area.y)))
         surface.fblits(blits)

@@ -16,7 +16,7 @@ What keeps it safe:
   previous checksum and the line), so a line changed, lost or moved is found; a line cut off by a kill (no
   newline, or a checksum that does not fit) is the *torn tail*.
 * **Digest-checked.** Every :data:`DIGEST_EVERY`-th command line also carries the match's digest after it
-  (about 1.4 ms on the largest map, so one autosave in ten pays it); loading replays the commands and
+  (about 1.4 ms on the largest map, so one autosave in 25 pays it); loading replays the commands and
   compares at each of them, as it does the base's digest.
 * **Crash-safe.** A line is one ``write`` to a file opened for appending: a killed process leaves the line
   whole or a torn tail, never a changed earlier line. Reading keeps every line before the first bad one:
@@ -53,7 +53,7 @@ __all__ = [
 
 JOURNAL_FORMAT: Final = "hexslinger-journal"
 JOURNAL_SUFFIX: Final = ".journal"
-DIGEST_EVERY: Final = 10  # a command line in this many carries the match's digest
+DIGEST_EVERY: Final = 25  # a command line in this many carries the match's digest
 _SUM_CHARS: Final = 16
 _SUM_TAIL: Final = re.compile(rb',"sum":"([0-9a-f]{16})"\}$')
 
@@ -102,7 +102,7 @@ class Journal:
         return self._chain({"at": count})
 
     def command(self, command: Command, round_reached: int, over: bool, digest: str | None) -> str:
-        """The line that appends ``command``; ``digest`` (the match's after it) on one line in ten."""
+        """The line that appends ``command``; ``digest`` (the match's after it) on one line in DIGEST_EVERY."""
         body: dict[str, Any] = {"at": self.count, "cmd": command_to_json(command), "round": round_reached}
         if over:
             body["over"] = True

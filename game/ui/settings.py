@@ -37,8 +37,8 @@ CHUNK_SIZE: Final = 256  # map pixels per cache chunk edge (at zoom 1)
 # The map pictures kept, by the bytes of their pixels (least recently drawn dropped first): the chunks at
 # zoom 1 the others are scaled from, and the scaled ones. A 1280x720 window shows at most ~20 MB of them at
 # any zoom, so a few screens' worth of panning stays cached (issue 13: 496 MB on the largest map before).
-BASE_CACHE_BYTES: Final = 48 * 1024 * 1024
-ZOOMED_CACHE_BYTES: Final = 64 * 1024 * 1024
+BASE_CACHE_BYTES: Final = 32 * 1024 * 1024
+ZOOMED_CACHE_BYTES: Final = 48 * 1024 * 1024
 # The chunks a frame builds at most (milliseconds of its time); the rest are built over the next frames,
 # the part of the view they cover shown meanwhile from another zoom level's picture if one is cached.
 CHUNK_BUILD_BUDGET_MS: Final = 6.0

@@ -102,7 +102,7 @@ class Journal:
         return self._chain({"at": count})
 
     def command(self, command: Command, round_reached: int, over: bool, digest: str | None) -> str:
-        """The line that appends ``command``; ``digest`` (the match's after it) on one line in DIGEST_EVERY."""
+        """The line that appends ``command``; ``digest``: the match's after it (one line in DIGEST_EVERY)."""
         body: dict[str, Any] = {"at": self.count, "cmd": command_to_json(command), "round": round_reached}
         if over:
             body["over"] = True

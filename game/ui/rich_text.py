@@ -42,6 +42,12 @@ def _face(points: int, bold: bool, italic: bool) -> pygame.font.Font:
     return display_font(points, bold=bold, italic=italic)
 
 
+@functools.lru_cache(maxsize=2048)
+def _word(word: str, face: pygame.font.Font, ink: tuple[int, int, int]) -> pygame.Surface:
+    """A word rendered once: the panel says mostly the same words from one command to the next."""
+    return face.render(word, True, ink)
+
+
 def _unescape(text: str) -> str:
     for code, char in _ESCAPES:
         text = text.replace(code, char)
@@ -97,7 +103,7 @@ def render_rich(html: str, points: int, width: int, color: tuple[int, int, int])
                     row, x = [], 0
                 if word.isspace() and x == 0:
                     continue
-                row.append((face.render(word, True, ink), x, face.get_ascent()))
+                row.append((_word(word, face, ink), x, face.get_ascent()))
                 x += w
         if not row:  # an empty line keeps its height
             face = _face(points, False, False)

@@ -30,7 +30,7 @@ TEXT_COLOR = (0x34, 0x21, 0x10)
 LINK_COLOR = (0x1F, 0x3F, 0x6B)
 BAR_COLOR = (0x7A, 0x52, 0x30)
 PAD = 4  # pixels between the box's frame and the text
-LOOK_BACK = 64  # lines searched back from the end of the log for the newest line shown
+LOOK_BACK = 2 * LOG_SHOWN  # lines searched back from the end of the log for the newest line shown
 
 
 def _rgb(text: str) -> tuple[int, int, int]:

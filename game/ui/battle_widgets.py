@@ -242,7 +242,7 @@ class BattleWidgets:
                     chosen[i] = free.pop(0)
                 else:
                     slot = _Slot(lambda: None)
-                    button = self.scene.button(rect, "", slot, container=self._bar, class_id="@action")
+                    button = self.scene.button(rects[i], "", slot, container=self._bar, class_id="@action")
                     chosen[i] = (button, slot)
         for button, _slot in free:
             if button.visible:

@@ -10,6 +10,7 @@ cap, and the JSON within depth and number caps.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -22,6 +23,7 @@ from game.commands import Command, CommandFormatError, command_from_json, comman
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import PosseSpec, UnitSpec
 from game.engine.registry import UnknownRulesetError, get_ruleset
+from game.journal import read_journal
 from game.mapload import load_battlefield
 from game.safeio import (
     MAX_PATH_CHARS,
@@ -80,6 +82,10 @@ class SaveData:
     # side -> who plays it ("human", "ai:normal", ...), as written; every side "human" before version 3.
     # Not checked against the installed AI profiles here (the window does that: game.ui.seats)
     seats: dict[str, str] = field(default_factory=dict)
+    # the digests to compare on replay: after how many commands -> the digest (the save's own, and those
+    # of its autosave journal: game.journal); empty means the saved digest after every command
+    digests: dict[int, str] = field(default_factory=dict)
+    journal_note: str = ""  # what of the autosave's journal could not be used ("" when all of it)
 
     @property
     def digest_comparable(self) -> bool:
@@ -128,18 +134,19 @@ def save_document(match: Match, name: str = "", seats: dict[str, str] | None = N
     }
 
 
-def write_save(path: Path, document: dict[str, Any]) -> None:
+def write_save(path: Path, document: dict[str, Any]) -> str:
     """Write atomically: a temporary file next to ``path``, flushed and synced, renamed over it, and the
     folder synced so the rename survives a power cut. Temporary files that killed writes left in the
-    folder (older than a minute) are deleted first."""
+    folder (older than a minute) are deleted first. Returns the sha256 of the bytes written (an autosave's
+    journal is bound to it)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temp_files(path.parent)
-    text = json.dumps(document, indent=1, sort_keys=False)
+    data = json.dumps(document, indent=1, sort_keys=False).encode("utf-8")
     fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(path), suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         Path(tmp_name).replace(path)
@@ -147,10 +154,12 @@ def write_save(path: Path, document: dict[str, Any]) -> None:
         Path(tmp_name).unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
+    return hashlib.sha256(data).hexdigest()
 
 
-def save_match(match: Match, path: str | Path, name: str = "", seats: dict[str, str] | None = None) -> None:
-    write_save(Path(path), save_document(match, name, seats))
+def save_match(match: Match, path: str | Path, name: str = "", seats: dict[str, str] | None = None) -> str:
+    """Write ``match`` to ``path`` (see :func:`write_save`); the sha256 of the bytes written."""
+    return write_save(Path(path), save_document(match, name, seats))
 
 
 # -- reading ------------------------------------------------------------------------------------------
@@ -273,6 +282,18 @@ def read_save(path: str | Path) -> SaveData:
     progress = progress if isinstance(progress, dict) else {}
     reached = progress.get("round")
     over = progress.get("over")
+    digest = _need(doc, "digest", str, path)
+    journal = read_journal(path, raw, commands, SAVE_LIMITS)
+    if journal.lines:
+        commands = journal.commands
+        seats = _journal_seats(journal.seats, seats)
+        reached = journal.round if journal.round is not None else reached
+        over = journal.over if journal.over is not None else over
+    digests = {
+        n: d for n, d in ({len(commands_json): digest} | journal.digests).items() if n <= len(commands)
+    }
+    if journal.lines and len(commands) < len(commands_json):
+        digests.pop(len(commands_json), None)  # the log was cut below the base: its digest no longer fits
     return SaveData(
         ruleset=_need(doc, "ruleset", str, path),
         map_file=map_file,
@@ -280,13 +301,22 @@ def read_save(path: str | Path) -> SaveData:
         seed=_need(doc, "seed", int, path),
         posses=posses,
         commands=commands,
-        digest=_need(doc, "digest", str, path),
+        digest=digest,
         name=str(doc.get("name", "")),
         round=reached if isinstance(reached, int) and not isinstance(reached, bool) and reached >= 0 else 0,
         over=over is True,
         version=version,
         seats=seats,
+        digests=digests,
+        journal_note=journal.note,
     )
+
+
+def _journal_seats(changed: dict[str, str] | None, seats: dict[str, str]) -> dict[str, str]:
+    """The seats after the journal's last change of them (sides the save does not have are left out)."""
+    if changed is None:
+        return seats
+    return {side: changed.get(side, seat).strip() or seat for side, seat in seats.items()}
 
 
 def _seats(doc: dict[str, Any], posses: list[PosseSpec], version: int, path: Path) -> dict[str, str]:
@@ -319,6 +349,18 @@ def _resolve_map(save_path: Path, map_file: str) -> Path:
         return beside if beside.exists() else candidate
     except (OSError, ValueError):
         return candidate
+
+
+def _check_digest(match: Match, checks: dict[int, str], number: int, path: Path) -> None:
+    """After ``number`` commands of a replay: the digest saved for that point, if one was, must match."""
+    if number in checks and match.digest() != checks[number]:
+        match.close()
+        raise SaveError(
+            path,
+            "replaying the save does not reach the saved game state (digest mismatch"
+            + (f" after command {number})" if number else ")"),
+            "the file was edited or made by a different version; load an earlier save",
+        )
 
 
 def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveData]:
@@ -356,9 +398,12 @@ def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveDat
             f"the save's posses are not valid ({_short(error)})",
             "the file was edited; load an earlier save",
         ) from None
+    checks = data.digests if verify and data.digest_comparable else {}
+    _check_digest(match, checks, 0, path)
     for number, cmd in enumerate(data.commands, start=1):
         try:
             match.apply(cmd)
+            _check_digest(match, checks, number, path)
         except IllegalCommandError as error:
             match.close()
             raise SaveError(
@@ -369,7 +414,7 @@ def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveDat
             ) from None
     # a version-1 save predates today's state layout: its commands replayed legally, which is all that
     # can be checked (docs/ARCHITECTURE.md "Saves replay")
-    if verify and data.digest_comparable and match.digest() != data.digest:
+    if verify and data.digest_comparable and not checks and match.digest() != data.digest:
         match.close()
         raise SaveError(
             path,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -29,6 +30,11 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.exit_code = 0
+        self.idle = False  # no input and nothing moving for a while: the window polls and draws seldom
+        self.frames_drawn = 0
+        self._last_input = time.monotonic()
+        self._waited = 0.0  # seconds since the last frame was run, while idle
+        self._held: set[tuple[int, int]] = set()  # keys and mouse buttons down now
 
     def push(self, scene: Scene) -> None:
         scene.resize(self.size)
@@ -78,14 +84,24 @@ class App:
                 return
         self.apply(Quit(self.exit_code))
 
-    def handle_events(self) -> None:
-        for event in pygame.event.get():
+    def handle_events(self) -> int:
+        """Hand the waiting events to the top scene; how many there were."""
+        events = pygame.event.get()
+        for event in events:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self._held.add((event.type, getattr(event, "key", getattr(event, "button", 0))))
+            elif event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP):
+                down = pygame.KEYDOWN if event.type == pygame.KEYUP else pygame.MOUSEBUTTONDOWN
+                self._held.discard((down, getattr(event, "key", getattr(event, "button", 0))))
+            elif event.type == pygame.WINDOWFOCUSLOST:
+                self._held.clear()
             if event.type == pygame.QUIT:
                 self.close_requested()
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._resized()
             elif self.top is not None:
                 self.apply(self.top.handle(event))
+        return len(events)
 
     def _resized(self) -> None:
         surface = pygame.display.get_surface()
@@ -120,15 +136,37 @@ class App:
             scene.draw(self.screen)
 
     def step(self, dt: float | None = None) -> bool:
-        """One frame: events, update, draw, flip. Returns False once the app should close."""
-        elapsed = self.clock.tick(settings.FPS_LIMIT) / 1000.0 if dt is None else dt
-        self.handle_events()
+        """One frame: events, update, draw, flip. Returns False once the app should close.
+
+        With ``dt`` None (the real window) the frame is paced by the clock, and while :attr:`idle` a step
+        only waits for input (1 / IDLE_POLL_FPS s, asleep) and runs a frame when input came or
+        IDLE_REDRAW_SECONDS have passed; an explicit ``dt`` (tests, screenshots) always runs one."""
+        if dt is None:
+            rate = settings.IDLE_POLL_FPS if self.idle else settings.FPS_LIMIT
+            self._waited += self.clock.tick(rate) / 1000
+            if self.idle and not pygame.event.peek() and self._waited < settings.IDLE_REDRAW_SECONDS:
+                return self.running
+            elapsed, self._waited = self._waited, 0.0
+        else:
+            elapsed = dt
+        if self.handle_events():
+            self._last_input = time.monotonic()
         if self.running and self.top is not None:
             self.apply(self.top.update(elapsed))
         if self.running:
             self.draw()
             pygame.display.flip()
+            self.frames_drawn += 1
+        self.idle = dt is None and self._quiet()
         return self.running
+
+    def _quiet(self) -> bool:
+        """No input for IDLE_AFTER seconds, no key or mouse button held, nothing on screen moving."""
+        if time.monotonic() - self._last_input < settings.IDLE_AFTER:
+            return False
+        if self._held:
+            return False
+        return not any(scene.animating() for scene in self.scenes)
 
     def run(self, frames: int | None = None) -> int:
         count = 0

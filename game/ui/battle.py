@@ -264,8 +264,15 @@ class BattleScreen(GuiScene):
         self.controller.stale = False
 
     def refresh_widgets(self) -> None:
-        if self.controller.stale or self._widgets_for != self.controller.widget_key():
-            self.rebuild()
+        """After a change, the widgets updated in place when only their texts and states changed, else
+        built again (issue 13: the first frame after a command within its budget)."""
+        key = self.controller.widget_key()
+        if self.controller.stale or self._widgets_for != key:
+            if self.manager is not None and self.widgets.refresh(self.layout):
+                self._widgets_for = key
+                self.controller.stale = False
+            else:
+                self.rebuild()
 
     # -- what the screen itself decides ------------------------------------------------------------------
     def end_turn(self, *, confirmed: bool = False) -> None:
@@ -391,6 +398,14 @@ class BattleScreen(GuiScene):
             self.drag_from, self.dragged = None, False
             if not was_drag and event.button in (1, 3) and area.collidepoint(event.pos):
                 c.click_map(self.board.hex_at(event.pos), self.board.token_at(self.mouse), event.button)
+        elif event.type == pygame.MOUSEWHEEL and self._over(self.widgets.log_rect()):
+            self.widgets.scroll_log(event.y * 3)
+        elif (
+            event.type == pygame.MOUSEWHEEL
+            and self.mouse is not None
+            and self._over(self.widgets.unit_rect())
+        ):
+            self.widgets.scroll_unit(-event.y)
         elif event.type == pygame.MOUSEWHEEL and self.mouse is not None and area.collidepoint(self.mouse):
             self.view.zoom_by(event.y, (self.mouse[0] - area.x, self.mouse[1] - area.y))
             self._hover(self.board.hex_at(self.mouse))
@@ -398,6 +413,9 @@ class BattleScreen(GuiScene):
             action = self._key(event)
             return action if action is not None else self._take()
         return None
+
+    def _over(self, rect: pygame.Rect | None) -> bool:
+        return rect is not None and self.mouse is not None and rect.collidepoint(self.mouse)
 
     def _binding(self, name: str) -> int | None:
         key = self.shell.prefs.key_bindings.get(name)
@@ -460,6 +478,19 @@ class BattleScreen(GuiScene):
         self.controller.hover(h, self.board.token_at(self.mouse) if h is not None else None)
 
     # -- frame ----------------------------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """Dice or damage being shown, the cover about to come, a computer player at work, a drag, map
+        pictures still being built: the window keeps its full frame rate."""
+        c = self.controller
+        return (
+            c.feed.busy
+            or c.handover_pending
+            or c.pilot.active
+            or self.drag_from is not None
+            or self.drag_die is not None
+            or self.view.pending > 0
+        )
+
     def update(self, dt: float) -> Action | None:
         if self.controller.advance(dt, self.shell.prefs.animation_speed) and self.on_over is not None:
             return self.on_over(self.session)

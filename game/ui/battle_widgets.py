@@ -13,18 +13,29 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core.text import HyperlinkTextChunk
-from pygame_gui.elements import UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox
 
 from game.rules import LegalAction
-from game.ui.action_bar import bar_buttons, fixed_buttons
+from game.ui.action_bar import BarButton, bar_buttons, fixed_buttons
 from game.ui.battle_hud import Layout, fit_text, font
-from game.ui.battle_words import esc, log_details, log_html, unit_html
+from game.ui.battle_words import esc, unit_html
 from game.ui.controller import BattleController
 from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
+from game.ui.log_view import LogView
+from game.ui.rich_text import RichText
 from game.ui.sheet import fit_text as fit_gui_text
 
 __all__ = ["BattleWidgets"]
+
+
+class _Slot:
+    """A button's command that can be pointed elsewhere when the button is reused for another action."""
+
+    def __init__(self, run: Callable[[], None]) -> None:
+        self.run = run
+
+    def __call__(self) -> None:
+        self.run()
 
 
 class BattleWidgets:
@@ -38,12 +49,19 @@ class BattleWidgets:
         self.action_buttons: list[tuple[pygame_gui.elements.UIButton, LegalAction]] = []
         self.choice_buttons: list[tuple[TipButton, str]] = []
         self.status_chips: list[tuple[TipButton, str]] = []
-        self.unit_box: UITextBox | None = None
-        self.log_box: UITextBox | None = None
-        self._log_shown: object = None
+        self.unit_box: UITextBox | None = None  # the unit panel's box (its frame); its text is unit_text's
+        self.unit_text = RichText(15, (0x34, 0x21, 0x10))
+        self.unit_image: UIImage | None = None
+        self.log_box: UITextBox | None = None  # the log's box (its frame); its rows are log_view's
+        self.log_view: LogView | None = None
+        self.log_image: UIImage | None = None
         self.log_links: dict[str, str] = {}  # a linked log line's name -> its tooltip (a decision's why)
         self.log_tip: Any = None  # the tooltip up now, and the line it is for
         self.log_tip_for = ""
+        self._shape: object = None  # what the built widgets were laid out for (see refresh)
+        self._entries: list[tuple[TipButton, _Slot]] = []  # the bar's action and choice buttons, in order
+        self._spare: list[tuple[TipButton, _Slot]] = []  # bar buttons hidden until more are wanted
+        self._bar: UIPanel | None = None
 
     def build(self, manager: GuiManager, lay: Layout, fixed: dict[str, Callable[[], None]]) -> None:
         """The panel and the bar for ``lay``; ``fixed`` runs each fixed button by its key (end_turn,
@@ -52,6 +70,7 @@ class BattleWidgets:
         self.buttons = {}
         self.action_buttons = []
         self.choice_buttons = []
+        self._entries, self._spare = [], []
         self._preload_fonts(manager, lay.s)
         panel = UIPanel(lay.panel, manager=manager, object_id="#battle_panel")
         pw = lay.panel.width - lay.px(16)
@@ -63,6 +82,7 @@ class BattleWidgets:
             container=panel,
             object_id="#unit_box",
         )
+        self._place_unit_text(manager, panel, lay)
         UILabel(
             pygame.Rect(lay.px(6), lay.px(262), pw, lay.px(24)),
             "Combat log",
@@ -78,30 +98,18 @@ class BattleWidgets:
             container=panel,
             object_id="#log_box",
         )
-        self._log_shown = None
+        self._place_log(manager, panel, lay)
         self.log_tip, self.log_tip_for = None, ""  # the manager was cleared: the old tooltip went with it
         bar = UIPanel(lay.bar, manager=manager, object_id="#action_bar")
         entries = bar_buttons(c)
         fixed_w = lay.px(118)
         inner_w = bar.get_container().get_rect().width  # the bar inside its frame
         room = inner_w - lay.px(18) - fixed_w
-        count = len(entries)
-        rows = max(1, min(3, -(-count * lay.px(170) // max(1, room))))
-        per_row = max(1, -(-count // rows)) if count else 1
-        width = max(lay.px(64), min(lay.px(240), room // per_row))
         inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
-        row_h = min(lay.px(40), (inner_h - lay.px(4) * (rows - 1)) // rows)
         face = font(max(9, round(14 * lay.s)), bold=True)
-        for i, entry in enumerate(entries):
-            row, col = divmod(i, per_row)
-            rect = pygame.Rect(
-                lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h
-            )
-            command = (
-                functools.partial(c.choose, entry.action)
-                if entry.action is not None
-                else functools.partial(c.choose_option, entry.choice)
-            )
+        self._bar = bar
+        for entry, rect in zip(entries, _entry_rects(lay, room, len(entries)), strict=True):
+            command = _Slot(self._entry_command(entry))
             button = self.scene.button(
                 rect,
                 fit_text(face, entry.text, rect.width - lay.px(10)),
@@ -111,6 +119,7 @@ class BattleWidgets:
                 enabled=entry.enabled,
                 class_id="@action",
             )
+            self._entries.append((button, command))
             if entry.action is None:
                 self.choice_buttons.append((button, entry.choice))
                 continue
@@ -143,6 +152,110 @@ class BattleWidgets:
                 enabled=spec.enabled,
                 class_id="@action",
             )
+        self._shape = self._shape_now(lay, entries)
+
+    def _entry_command(self, entry: BarButton) -> Callable[[], None]:
+        c = self.controller
+        if entry.action is not None:
+            return functools.partial(c.choose, entry.action)
+        return functools.partial(c.choose_option, entry.choice)
+
+    def _shape_now(self, lay: Layout, entries: list[BarButton]) -> object:
+        """What decides where every widget goes and which there are: the layout, how many bar buttons of
+        which kind, the fixed buttons, the shown unit's status chips and the computer player's state (its
+        label, a spectator's controls). Two states of the same shape differ only in the bar's buttons (how
+        many, their texts, tooltips and states) and the chips' tooltips: :meth:`refresh` updates those in
+        place."""
+        c = self.controller
+        shown = c.panel_unit()
+        chips = () if shown is None or c.covered else tuple(s.name for s in c.unit_view(shown).statuses)
+        pilot = c.pilot
+        ai = (pilot.active, pilot.active and c.session.deciding_side(), pilot.paused, pilot.pace)
+        return (
+            lay,
+            tuple(f.key for f in fixed_buttons(c)),
+            chips,
+            ai,
+            tuple(c.session.seats.values()) if pilot.active else (),
+        )
+
+    def refresh(self, lay: Layout) -> bool:
+        """Bring the built widgets up to date in place when only their texts, tooltips and states changed
+        (the usual case after a command: the same unit's actions with other costs and reasons); False when
+        the widgets must be built again (another shape: see :meth:`_shape_now`)."""
+        c = self.controller
+        entries = bar_buttons(c)
+        if self._shape is None or self._shape != self._shape_now(lay, entries):
+            return False
+        face = font(max(9, round(14 * lay.s)), bold=True)
+        fixed_w = lay.px(118)
+        room = self._bar.get_container().get_rect().width - lay.px(18) - fixed_w if self._bar else 0
+        rects = _entry_rects(lay, room, len(entries))
+        texts = [fit_text(face, e.text, r.width - lay.px(10)) for e, r in zip(entries, rects, strict=True)]
+        self._fit_pool(texts, lay)
+        self.action_buttons, self.choice_buttons = [], []
+        for (button, slot), entry, text in zip(self._entries, entries, texts, strict=True):
+            _update(button, text, entry.tooltip)
+            if entry.enabled != button.is_enabled:
+                button.set_enabled(entry.enabled)
+            slot.run = self._entry_command(entry)
+            if entry.action is None:
+                self.choice_buttons.append((button, entry.choice))
+                continue
+            if entry.selected != button.is_selected:
+                button.set_selected(entry.selected)
+            self.action_buttons.append((button, entry.action))
+        for spec in fixed_buttons(c):
+            fixed = self.buttons[spec.key]
+            _update(fixed, spec.text, spec.tooltip)
+            if spec.enabled != fixed.is_enabled and isinstance(fixed, TipButton):
+                fixed.set_enabled(spec.enabled)
+        shown = c.panel_unit()
+        statuses = c.unit_view(shown).statuses if shown is not None and not c.covered else ()
+        for (chip, _name), st in zip(self.status_chips, statuses, strict=True):
+            chip.tool_tip_text = _chip_tip(st)
+        return True
+
+    def _fit_pool(self, texts: list[str], lay: Layout) -> None:
+        """A bar button for each of ``texts``, placed as :meth:`build` places that many: a button that
+        already says the text is taken first (setting a button's text redraws each of its states, ~1 ms),
+        then any other; the ones left over are hidden and kept for later turns, new ones made only when
+        none is left."""
+        if self._bar is None:
+            return
+        fixed_w = lay.px(118)
+        room = self._bar.get_container().get_rect().width - lay.px(18) - fixed_w
+        rects = _entry_rects(lay, room, len(texts))
+        free = self._entries + self._spare
+        chosen: list[tuple[TipButton, _Slot] | None] = [None] * len(texts)
+        for want_size in (True, False):
+            for i, (text, rect) in enumerate(zip(texts, rects, strict=True)):
+                if chosen[i] is not None:
+                    continue
+                for k, (button, _slot) in enumerate(free):
+                    if button.text == text and (not want_size or button.relative_rect.size == rect.size):
+                        chosen[i] = free.pop(k)
+                        break
+        for i in range(len(texts)):
+            if chosen[i] is None:
+                if free:
+                    chosen[i] = free.pop(0)
+                else:
+                    slot = _Slot(lambda: None)
+                    button = self.scene.button(rects[i], "", slot, container=self._bar, class_id="@action")
+                    chosen[i] = (button, slot)
+        for button, _slot in free:
+            if button.visible:
+                button.hide()  # type: ignore[no-untyped-call]
+        self._spare = free
+        self._entries = [pair for pair in chosen if pair is not None]
+        for (button, _slot), rect in zip(self._entries, rects, strict=True):
+            if not button.visible:
+                button.show()  # type: ignore[no-untyped-call]
+            if button.relative_rect.size != rect.size:
+                button.set_dimensions(rect.size)
+            if button.relative_rect.topleft != rect.topleft:
+                button.set_relative_position(rect.topleft)
 
     def _build_spectator(
         self, manager: GuiManager, bar: UIPanel, room: int, inner_h: int, lay: Layout
@@ -236,8 +349,7 @@ class BattleWidgets:
         rows = row + 1
         top = lay.px(6) + lay.px(250) - rows * (h + gap)
         for st, rect in zip(statuses, rects, strict=True):
-            detail = f"<br>{esc(st.detail)}" if st.detail else ""
-            tip = f"<b>{esc(st.name)}</b>{detail}<br><i>\u201c{esc(st.rule)}\u201d</i>"
+            tip = _chip_tip(st)
             chip = TipButton(
                 rect.move(lay.px(6), top),
                 fit_text(face, st.name, rect.width - lay.px(8)),
@@ -248,6 +360,84 @@ class BattleWidgets:
             )
             self.status_chips.append((chip, st.name))
         return rows * (h + gap)
+
+    def _place_log(self, manager: GuiManager, panel: UIPanel, lay: Layout) -> None:
+        """The log's rows over its (empty) box: a picture :class:`LogView` paints, kept across rebuilds
+        (its lines are laid out again only for a new width or type size)."""
+        box = self.log_box
+        assert box is not None
+        size = int(_theme_cached(lay.s).get("text_box", {}).get("font", {}).get("size", 15))
+        face = font(size, bold=False)
+        border = lay.px(2)
+        shown = pygame.Rect(box.get_abs_rect()).clip(panel.get_container().get_abs_rect())  # cut by the panel
+        rect = shown.inflate(-2 * border, -2 * border)
+        if self.log_view is None:
+            self.log_view = LogView(face, rect)
+        else:
+            self.log_view.move_to(rect, face)
+        view = self.log_view
+        view.sync(self.controller.feed.log)
+        picture = view.picture() or pygame.Surface(view.text_rect.size, pygame.SRCALPHA)
+        inner = view.text_rect
+        relative = inner.move(
+            -panel.get_container().get_abs_rect().x, -panel.get_container().get_abs_rect().y
+        )
+        self.log_image = UIImage(relative, picture, manager=manager, container=panel)
+        self.log_links = view.details
+
+    def _place_unit_text(self, manager: GuiManager, panel: UIPanel, lay: Layout) -> None:
+        """The unit panel's text over its (empty) box, drawn by :class:`RichText`."""
+        box = self.unit_box
+        assert box is not None
+        size = int(_theme_cached(lay.s).get("text_box", {}).get("font", {}).get("size", 15))
+        self.unit_text.points = size
+        self.unit_text.set(self._unit_text())
+        self.unit_text.html = ""  # laid out for the new size below
+        self.unit_text.set(self._unit_text())
+        frame = panel.get_container().get_abs_rect()
+        inner = pygame.Rect(box.get_abs_rect()).clip(frame).inflate(-lay.px(8), -lay.px(10))
+        self.unit_image = UIImage(
+            inner.move(-frame.x, -frame.y),
+            self.unit_text.picture(inner.size),
+            manager=manager,
+            container=panel,
+        )
+
+    @property
+    def unit_html(self) -> str:
+        """The unit panel's text now (its markup)."""
+        return self.unit_text.html
+
+    def scroll_unit(self, rows: int) -> None:
+        """The mouse wheel over the unit panel: ``rows`` rows further down its text."""
+        image = self.unit_image
+        if image is None:
+            return
+        self.unit_text.scroll += rows * 20
+        image.set_image(self.unit_text.picture((image.rect.width, image.rect.height)))
+
+    def unit_rect(self) -> pygame.Rect | None:
+        return pygame.Rect(self.unit_box.get_abs_rect()) if self.unit_box is not None else None
+
+    def scroll_log(self, rows: int) -> bool:
+        """The mouse wheel over the log: ``rows`` rows towards older lines. False when not over it."""
+        if self.log_view is None:
+            return False
+        self.log_view.scroll_by(rows)
+        self._show_log()
+        return True
+
+    def log_rect(self) -> pygame.Rect | None:
+        """Where the log's box is on screen (None before the widgets are built)."""
+        return pygame.Rect(self.log_box.get_abs_rect()) if self.log_box is not None else None
+
+    def _show_log(self) -> None:
+        view, image = self.log_view, self.log_image
+        if view is None or image is None:
+            return
+        picture = view.picture()
+        if picture is not None:
+            image.set_image(picture)
 
     @staticmethod
     def _preload_fonts(manager: GuiManager, scale: float) -> None:
@@ -269,39 +459,24 @@ class BattleWidgets:
     def update_panels(self) -> None:
         """The unit panel's and the log's texts now (set only when they changed)."""
         c = self.controller
-        if self.unit_box is not None:
-            text = self._unit_text()
-            if text != self.unit_box.html_text:
-                self.unit_box.set_text(text)
-        log = c.feed.log
-        shown = (len(log), id(log[-1]) if log else 0)  # the log keeps its newest lines: a length can repeat
-        if self.log_box is not None and self._log_shown != shown:
-            self.log_box.set_text(log_html(log))
-            self.log_links = log_details(log)
-            if self.log_box.scroll_bar is not None:
-                self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
-            self._log_shown = shown
+        image = self.unit_image
+        if image is not None and self.unit_text.set(self._unit_text()):
+            image.set_image(self.unit_text.picture((image.rect.width, image.rect.height)))
+        if self.log_view is not None:
+            before = self.log_view.lines[-1] if self.log_view.lines else None
+            self.log_view.sync(c.feed.log)
+            if self.log_view.lines and self.log_view.lines[-1] is not before:
+                self.log_view.scroll = 0  # a new line: the newest rows in view
+            self.log_links = self.log_view.details
+            self._show_log()
         self._update_log_tip()
 
     def _link_pieces(self) -> list[tuple[str, pygame.Rect]]:
         """Each piece of a linked log line (a long line wraps into several) and where it is on screen,
         the pieces scrolled out of the box left out."""
-        box = self.log_box
-        if box is None or not box.alive():  # type: ignore[no-untyped-call]
+        if self.log_view is None or self.log_box is None or not self.log_box.alive():  # type: ignore[no-untyped-call]
             return []
-        x, y = box.get_text_layout_top_left()
-        if box.scroll_bar is not None and box.text_box_layout is not None:
-            y -= box.scroll_bar.start_percentage * box.text_box_layout.layout_rect.height
-        pieces = []
-        # every piece from the laid-out rows: pygame-gui's own hover list (link_hover_chunks) misses the
-        # first pieces of a link that wraps
-        rows = box.text_box_layout.layout_rows if box.text_box_layout is not None else []
-        chunks = [item for row in rows for item in row.items if isinstance(item, HyperlinkTextChunk)]
-        for chunk in chunks or box.link_hover_chunks:
-            rect = pygame.Rect((int(x) + chunk.x, int(y) + chunk.y), chunk.size)
-            if box.rect.contains(rect):
-                pieces.append((str(chunk.href), rect))
-        return pieces
+        return self.log_view.link_pieces()
 
     def link_rects(self) -> dict[str, pygame.Rect]:
         """Where each linked log line in view starts on screen (the pointer over it shows its tooltip)."""
@@ -349,3 +524,36 @@ class BattleWidgets:
             return "<b>No decision to make</b>"
         v = c.unit_view(unit)
         return unit_html(v, c.side_names.get(v.side, v.side), looking_only=unit == c.inspected)
+
+
+def _chip_tip(st: Any) -> str:
+    """A status chip's tooltip: the status, what it does now and the rule it comes from."""
+    detail = f"<br>{esc(st.detail)}" if st.detail else ""
+    return f"<b>{esc(st.name)}</b>{detail}<br><i>\u201c{esc(st.rule)}\u201d</i>"
+
+
+def _update(button: pygame_gui.elements.UIButton, text: str, tooltip: str) -> None:
+    """A button's text and tooltip, each set only when it changed (setting a text renders it)."""
+    if button.text != text:
+        button.set_text(text)
+    if button.tool_tip_text != tooltip:
+        button.tool_tip_text = tooltip
+
+
+def _entry_rects(lay: Layout, room: int, count: int) -> list[pygame.Rect]:
+    """Where each of ``count`` action bar buttons goes (inside the bar's frame, ``room`` pixels wide
+    left of the fixed buttons): up to three rows, as wide as they may be."""
+    rows = max(1, min(3, -(-count * lay.px(170) // max(1, room))))
+    per_row = max(1, -(-count // rows)) if count else 1
+    width = max(lay.px(64), min(lay.px(240), room // per_row))
+    inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
+    row_h = min(lay.px(40), (inner_h - lay.px(4) * (rows - 1)) // rows)
+    rects = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        rects.append(
+            pygame.Rect(
+                lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h
+            )
+        )
+    return rects

@@ -15,6 +15,7 @@ that names rulesets of which none is installed cannot be played.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import os
@@ -27,6 +28,7 @@ from game.battlefield import map_rulesets
 from game.engine import registry
 from game.engine.builder import same_name
 from game.hexgrid import Hex, StaggerAxis
+from game.journal import journal_path
 from game.mapcheck import ruleset_problems
 from game.mapload import build_battlefield
 from game.posses import data_dir, file_stem
@@ -249,6 +251,9 @@ def _entry(path: Path, autosave: bool) -> SaveEntry:
         modified = path.stat().st_mtime
     except OSError:
         modified = 0.0
+    if autosave:  # its commands since it was written whole are in its journal (game.journal)
+        with contextlib.suppress(OSError):
+            modified = max(modified, journal_path(path).stat().st_mtime)
     fallback = path.stem.removeprefix("autosave-") if autosave else path.stem
     try:
         data = read_save(path)

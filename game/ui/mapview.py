@@ -2,12 +2,21 @@
 
 The map is never re-rendered per frame. It is cut into square chunks of map pixels; a chunk is drawn
 from the renderer's display list the first time it is needed, scaled once per zoom level, and kept in an
-LRU cache. A frame is one fill, a handful of chunk blits and the hover outline.
+LRU cache bounded by the bytes of its pixels (:data:`~game.ui.settings.BASE_CACHE_BYTES`,
+:data:`~game.ui.settings.ZOOMED_CACHE_BYTES`). A frame is one fill, a handful of chunk blits and the hover
+outline.
+
+Chunks are built lazily and spread over frames (issue 13: the first frame at a new zoom level within
+16 ms): a frame builds chunks for at most :data:`~game.ui.settings.CHUNK_BUILD_BUDGET_MS` (one at least);
+a chunk not built yet is shown meanwhile from the same part of the map at a zoom level still cached,
+scaled roughly, else left in the map's background colour, and :attr:`MapView.pending` says how many are
+still to come (the window keeps drawing frames until none are).
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -50,7 +59,12 @@ class MapView:
         self._zoomed_chunks: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
         self._buckets: dict[int, dict[tuple[int, int], list[DrawOp]]] = {}
         self._cell_buckets: dict[int, dict[tuple[int, int], list[tuple[int, int]]]] = {}
+        self._base_bytes = 0
+        self._zoomed_bytes = 0
         self.frames_drawn = 0
+        self.pending = 0  # visible chunks the last frame could not build yet (drawn from a stand-in)
+        self.built = 0  # chunks built so far (at any zoom)
+        self._stand_ins: dict[tuple[float, int, int], pygame.Surface] = {}
 
     # -- camera and input helpers
     def resize(self, view_size: tuple[int, int]) -> None:
@@ -86,6 +100,16 @@ class MapView:
     def _invalidate(self) -> None:
         self._base_chunks.clear()
         self._zoomed_chunks.clear()
+        self._base_bytes = self._zoomed_bytes = 0
+        self._stand_ins.clear()
+
+    def forget_pictures(self) -> None:
+        """Drop every cached map picture (the next frame draws from the display list again)."""
+        self._invalidate()
+
+    def cache_bytes(self) -> int:
+        """The bytes of pixels the map picture caches hold now."""
+        return self._base_bytes + self._zoomed_bytes
 
     # -- chunk cache
     def _base_chunk_size(self, zoom: float) -> int:
@@ -98,9 +122,18 @@ class MapView:
         if buckets is None:
             buckets = {}
             for op in self.renderer.ops:
-                rect = op.rect
-                for j in range(rect.top // size, (rect.bottom - 1) // size + 1):
-                    for i in range(rect.left // size, (rect.right - 1) // size + 1):
+                x, y = op.x, op.y
+                w, h = op.surface.get_size()
+                i0, i1, j0, j1 = x // size, (x + w - 1) // size, y // size, (y + h - 1) // size
+                if i0 == i1 and j0 == j1:  # most pictures lie in one chunk
+                    bucket = buckets.get((i0, j0))
+                    if bucket is None:
+                        buckets[(i0, j0)] = [op]
+                    else:
+                        bucket.append(op)
+                    continue
+                for j in range(j0, j1 + 1):
+                    for i in range(i0, i1 + 1):
                         buckets.setdefault((i, j), []).append(op)
             self._buckets[size] = buckets
         return buckets
@@ -139,31 +172,87 @@ class MapView:
             if self.show_coords:
                 draw_cell_coords(chunk, self.map.geometry, cells, origin)
         self._base_chunks[key] = chunk
-        while len(self._base_chunks) > settings.CHUNK_CACHE_LIMIT:
-            self._base_chunks.popitem(last=False)
+        self._base_bytes += _bytes(chunk)
+        while self._base_bytes > settings.BASE_CACHE_BYTES and len(self._base_chunks) > 1:
+            self._base_bytes -= _bytes(self._base_chunks.popitem(last=False)[1])
+        return chunk
+
+    @staticmethod
+    def _chunk_place(zoom: float, size: int, i: int, j: int) -> tuple[int, int, int, int]:
+        """Where chunk (i, j) of ``size`` lies at ``zoom``: its zoomed-pixel x, y, width and height
+        (neighbours meet without gaps)."""
+        x0, x1 = round(i * size * zoom), round((i + 1) * size * zoom)
+        y0, y1 = round(j * size * zoom), round((j + 1) * size * zoom)
+        return x0, y0, max(1, x1 - x0), max(1, y1 - y0)
+
+    def _cached_chunk(self, zoom: float, size: int, i: int, j: int) -> pygame.Surface | None:
+        """The chunk at ``zoom`` if it is built (marked as just used), else None."""
+        if zoom == 1.0:
+            chunk = self._base_chunks.get((size, i, j))
+            if chunk is not None:
+                self._base_chunks.move_to_end((size, i, j))
+            return chunk
+        chunk = self._zoomed_chunks.get((zoom, i, j))
+        if chunk is not None:
+            self._zoomed_chunks.move_to_end((zoom, i, j))
         return chunk
 
     def _zoomed_chunk(self, zoom: float, size: int, i: int, j: int) -> tuple[pygame.Surface, int, int]:
-        """The chunk scaled to ``zoom`` and its zoomed-pixel position; neighbours meet without gaps."""
-        x0, x1 = round(i * size * zoom), round((i + 1) * size * zoom)
-        y0, y1 = round(j * size * zoom), round((j + 1) * size * zoom)
+        """The chunk scaled to ``zoom`` (built now if it is not cached) and its zoomed-pixel position."""
+        x0, y0, w, h = self._chunk_place(zoom, size, i, j)
+        chunk = self._cached_chunk(zoom, size, i, j)
+        if chunk is not None:
+            return chunk, x0, y0
+        self.built += 1
+        base = self._base_chunk(size, i, j)
         if zoom == 1.0:
-            return self._base_chunk(size, i, j), x0, y0
-        key = (zoom, i, j)
-        chunk = self._zoomed_chunks.get(key)
-        if chunk is None:
-            base = self._base_chunk(size, i, j)
-            target = (max(1, x1 - x0), max(1, y1 - y0))
-            if zoom < 1 or zoom != int(zoom):
-                chunk = pygame.transform.smoothscale(base, target)
-            else:
-                chunk = pygame.transform.scale(base, target)
-            self._zoomed_chunks[key] = chunk
-            while len(self._zoomed_chunks) > settings.CHUNK_CACHE_LIMIT:
-                self._zoomed_chunks.popitem(last=False)
+            return base, x0, y0
+        if zoom < 1 or zoom != int(zoom):
+            chunk = pygame.transform.smoothscale(base, (w, h))
         else:
-            self._zoomed_chunks.move_to_end(key)
+            chunk = pygame.transform.scale(base, (w, h))
+        self._zoomed_chunks[(zoom, i, j)] = chunk
+        self._zoomed_bytes += _bytes(chunk)
+        while self._zoomed_bytes > settings.ZOOMED_CACHE_BYTES and len(self._zoomed_chunks) > 1:
+            self._zoomed_bytes -= _bytes(self._zoomed_chunks.popitem(last=False)[1])
         return chunk, x0, y0
+
+    def _stand_in(self, zoom: float, size: int, i: int, j: int) -> pygame.Surface | None:
+        """The part of the map chunk (i, j) covers, from the cached zoom level nearest ``zoom`` (whatever
+        its chunk grid), scaled roughly to ``zoom``; kept until the chunk is built. None when no zoom
+        level covering it is cached."""
+        key = (zoom, i, j)
+        if key in self._stand_ins:
+            return self._stand_ins[key]
+        levels = {z for z, _ci, _cj in self._zoomed_chunks} | ({1.0} if self._base_chunks else set())
+        x0, y0, w, h = self._chunk_place(zoom, size, i, j)
+        for level in sorted(levels, key=lambda z: abs(math.log(z / zoom))):
+            other = self._base_chunk_size(level)
+            first_i, last_i = (i * size) // other, ((i + 1) * size - 1) // other
+            first_j, last_j = (j * size) // other, ((j + 1) * size - 1) // other
+            parts = []
+            for cj in range(first_j, last_j + 1):
+                for ci in range(first_i, last_i + 1):
+                    part = self._cached_chunk(level, other, ci, cj)
+                    if part is None:
+                        break
+                    parts.append((ci, cj, part))
+                else:
+                    continue
+                break
+            else:
+                picture = pygame.Surface((w, h))
+                picture.fill(self.fill_color)
+                ratio = zoom / level
+                for ci, cj, part in parts:
+                    px, py, pw, ph = self._chunk_place(level, other, ci, cj)
+                    scaled = pygame.transform.scale(
+                        part, (max(1, round(pw * ratio)), max(1, round(ph * ratio)))
+                    )
+                    picture.blit(scaled, (round(px * ratio) - x0, round(py * ratio) - y0))
+                self._stand_ins[key] = picture
+                return picture
+        return None
 
     def visible_chunks(self) -> list[tuple[int, int]]:
         cam = self.camera
@@ -188,15 +277,38 @@ class MapView:
         area = pygame.Rect(topleft, (cam.view_w, cam.view_h))
         previous_clip = surface.get_clip()
         surface.set_clip(area.clip(previous_clip) if previous_clip else area)
-        surface.fill(self.fill_color, area)
         zoom = quantize_zoom(cam.zoom)
+        shown = pygame.Rect(cam.scroll, (cam.view_w, cam.view_h))  # in zoomed map pixels
+        b = self.bounds
+        inside = pygame.Rect(math.ceil(b.x * zoom), math.ceil(b.y * zoom), int(b.w * zoom), int(b.h * zoom))
+        if not inside.contains(shown):  # some of the view is off the map (the chunks cover the rest)
+            surface.fill(self.fill_color, area)
         size = self._base_chunk_size(zoom)
         sx, sy = cam.scroll
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        deadline = time.perf_counter() + settings.CHUNK_BUILD_BUDGET_MS / 1000
+        stand_in_deadline: float | None = None
+        built_any = False
+        self.pending = 0
         for i, j in self.visible_chunks():
-            chunk, x, y = self._zoomed_chunk(zoom, size, i, j)
+            x, y = self._chunk_place(zoom, size, i, j)[:2]
+            chunk = self._cached_chunk(zoom, size, i, j)
+            if chunk is None and (not built_any or time.perf_counter() < deadline):
+                chunk = self._zoomed_chunk(zoom, size, i, j)[0]
+                built_any = True
+            elif chunk is None:
+                self.pending += 1
+                if stand_in_deadline is None:
+                    stand_in_deadline = time.perf_counter() + settings.CHUNK_STAND_IN_MS / 1000
+                chunk = self._stand_in(zoom, size, i, j) if time.perf_counter() < stand_in_deadline else None
+                if chunk is None:  # the map's background until it is built
+                    w, h = self._chunk_place(zoom, size, i, j)[2:]
+                    surface.fill(self.fill_color, pygame.Rect(x - sx + area.x, y - sy + area.y, w, h))
+                    continue
             blits.append((chunk, (x - sx + area.x, y - sy + area.y)))
         surface.fblits(blits)
+        if not self.pending:
+            self._stand_ins.clear()
         if self.hover is not None:
             self._draw_hover(surface, area.topleft)
         surface.set_clip(previous_clip)
@@ -241,3 +353,7 @@ def _thick_closed_outline(
     radius = max(1, width // 2)
     for point in points:
         pygame.draw.circle(surface, color, point, radius)
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_bytesize() * surface.get_width() * surface.get_height()

@@ -23,6 +23,7 @@ drawn here, where ``tmxrasterizer`` would outline them.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -314,9 +315,19 @@ def _with_opacity(
 
 def cell_draw_order(geometry: TiledHexGeometry, width: int, height: int) -> list[tuple[int, int]]:
     """Cells in the order Tiled's hexagonal renderer visits them: by the top of the cell box, then x."""
-    cells = [(col, row) for row in range(height) for col in range(width)]
-    cells.sort(key=lambda c: (geometry.cell_origin(*c)[1], geometry.cell_origin(*c)[0]))
-    return cells
+    return list(_cell_draw_order(geometry, width, height))
+
+
+@functools.lru_cache(maxsize=16)
+def _cell_draw_order(geometry: TiledHexGeometry, width: int, height: int) -> tuple[tuple[int, int], ...]:
+    """:func:`cell_draw_order`, worked out once per grid (every tile layer of a map shares it)."""
+    keyed = []
+    for row in range(height):
+        for col in range(width):
+            x, y = geometry.cell_origin(col, row)
+            keyed.append((y, x, col, row))
+    keyed.sort()
+    return tuple((col, row) for _y, _x, col, row in keyed)
 
 
 class MapRenderer:

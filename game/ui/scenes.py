@@ -41,6 +41,11 @@ class Scene:
         """Called when the screens above this one have closed and it is on top again."""
         return
 
+    def animating(self) -> bool:
+        """Whether something on this screen moves without input (dice rolling, a computer player, map
+        pictures still being built): the window then keeps drawing at the full rate rather than idling."""
+        return False
+
     def on_close_request(self) -> Action | None:
         """The window's close button was pressed. The App asks the scenes from the top down; the first
         answer is applied (a battle asks before it is left). None from every scene: the game quits."""
@@ -180,6 +185,9 @@ class BattleScene(Scene):
 
     def _center(self) -> tuple[int, int]:
         return self.view.camera.view_w // 2, self.view.camera.view_h // 2
+
+    def animating(self) -> bool:
+        return bool(self._held) or self.view.pending > 0
 
     def update(self, dt: float) -> Action | None:
         if self._held:

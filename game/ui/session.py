@@ -15,6 +15,7 @@ undo could reach: a command that rolled or settled something drops the older one
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from game.commands import Command
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import LegalAction, Outcome
 from game.events import ActivationEnded, ActivationStarted, DamageTaken, Event, UnitRemoved
+from game.journal import Journal, journal_path
 from game.save import load_match, save_match
 from game.ui.seats import HUMAN, SeatError, is_ai, normalize, seat_label
 
@@ -33,11 +35,22 @@ AUTOSAVE_KEEP = 5  # autosave files kept (one per battle, newest first)
 AUTOSAVE_GLOB = "autosave-*.json"
 
 
+def autosave_time(path: Path) -> float:
+    """When an autosave was last written: its own time or its journal's, the later (0 if it is gone)."""
+    times = []
+    for file in (path, journal_path(path)):
+        try:
+            times.append(file.stat().st_mtime)
+        except OSError:
+            continue
+    return max(times, default=0.0)
+
+
 def latest_autosave(directory: Path) -> Path | None:
     """The newest autosave in ``directory`` ("Continue" on the title screen), or None."""
     if not directory.is_dir():
         return None
-    found = sorted(directory.glob(AUTOSAVE_GLOB), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    found = sorted(directory.glob(AUTOSAVE_GLOB), key=lambda p: (autosave_time(p), p.name), reverse=True)
     return found[0] if found else None
 
 
@@ -65,6 +78,11 @@ class BattleSession:
     last_side: str = ""  # the side that made the last decision (hand-over detection)
     autosave_problem: str = ""
     seat_notes: list[str] = field(default_factory=list)  # seats that could not be kept, and why
+    # the autosave: its journal (None until the save is first written whole), the commands it holds and
+    # the seats it last recorded (game.journal)
+    _journal: Journal | None = None
+    _journaled: list[Command] = field(default_factory=list)
+    _journal_seats: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.battle_id:
@@ -227,17 +245,55 @@ class BattleSession:
         if path is None or self.match.map_path is None:
             return
         try:
-            save_match(self.match, path, name=f"Autosave {self.battle_id}", seats=self.seats)
-            assert self.autosave_dir is not None
-            old = sorted(self.autosave_dir.glob(AUTOSAVE_GLOB), key=lambda p: p.stat().st_mtime, reverse=True)
-            for stale in old[AUTOSAVE_KEEP:]:
-                stale.unlink(missing_ok=True)
+            if self._journal is None or not self._append_to_journal(self._journal):
+                self._write_whole(path)
             self.autosave_problem = ""
         except OSError as error:
             message = f"autosave failed ({error.strerror or error}): save by hand with a name"
             if message != self.autosave_problem and self.on_autosave_error is not None:
                 self.on_autosave_error(message)
             self.autosave_problem = message
+
+    def _write_whole(self, path: Path) -> None:
+        """The autosave written whole (atomically, with its digest) and a new journal begun beside it; the
+        oldest battles' autosaves beyond AUTOSAVE_KEEP deleted with their journals."""
+        self._journal = None
+        sha = save_match(self.match, path, name=f"Autosave {self.battle_id}", seats=self.seats)
+        self._journal = Journal(path, sha, len(self.match.log))
+        self._journaled = list(self.match.log)
+        self._journal_seats = dict(self.seats)
+        assert self.autosave_dir is not None
+        old = sorted(self.autosave_dir.glob(AUTOSAVE_GLOB), key=autosave_time, reverse=True)
+        for stale in old[AUTOSAVE_KEEP:]:
+            stale.unlink(missing_ok=True)
+            journal_path(stale).unlink(missing_ok=True)
+            journal_path(stale).with_suffix(".journal.damaged").unlink(missing_ok=True)
+
+    def _append_to_journal(self, journal: Journal) -> bool:
+        """What changed since the last autosave as journal lines, in one append: the log cut back to
+        where it still agrees (an undo), the commands after that, the seats if they changed. The same
+        cost at any length of game (issue 13). False when the journal lost track (write it whole)."""
+        log, done = self.match.log, self._journaled
+        if journal.count != len(done):
+            return False
+        keep = min(len(log), len(done))
+        while keep and log[keep - 1] is not done[keep - 1]:
+            keep -= 1
+        lines = []
+        if keep < len(done):
+            lines.append(journal.cut(keep))
+            del done[keep:]
+        reached = self.match.history[-1].round if self.match.history else 0
+        for cmd in log[keep:]:
+            digest = self.match.digest() if cmd is log[-1] and journal.wants_digest() else None
+            lines.append(journal.command(cmd, reached, self.match.is_over, digest))
+            done.append(cmd)
+        if self.seats != self._journal_seats:
+            lines.append(journal.seats(self.seats))
+            self._journal_seats = dict(self.seats)
+        if lines:
+            journal.append(lines)
+        return True
 
     def save(self, path: Path, name: str = "") -> str | None:
         """Save under a name; the reason if it could not be written (nothing lost either way)."""
@@ -256,6 +312,13 @@ class BattleSession:
         stem = path.stem
         if stem.startswith("autosave-"):
             session.battle_id = stem.removeprefix("autosave-")  # continue the same autosave file
+        if data.journal_note:
+            session.seat_notes.append(data.journal_note[:1].upper() + data.journal_note[1:])
+            damaged = journal_path(path)
+            with contextlib.suppress(OSError):  # kept: the autosave written whole below starts a new journal
+                damaged.replace(damaged.with_name(damaged.name + ".damaged"))
+        if session.autosave_path() == path:
+            session.autosave()  # written whole now: its next commands are appended to a new journal
         return session
 
     def turn_started(self, events: list[Event]) -> int | None:

@@ -12,6 +12,13 @@ WINDOW_SIZE: Final = (1280, 720)
 WINDOW_TITLE: Final = "Hexslinger"
 TITLE_SEPARATOR: Final = " \u2014 "  # "Hexslinger — <map title>"
 FPS_LIMIT: Final = 60
+# Idle (issue 13: an idle window took ~60% of a core): after IDLE_AFTER seconds with no input, no key or
+# button held and nothing moving on screen (Scene.animating), the window looks for input IDLE_POLL_FPS
+# times a second and draws a frame only every IDLE_REDRAW_SECONDS (a tooltip, the acting token's pulse);
+# the first input brings the full rate back at once.
+IDLE_AFTER: Final = 1.0
+IDLE_POLL_FPS: Final = 30
+IDLE_REDRAW_SECONDS: Final = 0.5
 MIN_WINDOW_SIZE: Final = (320, 240)
 
 # -- camera
@@ -27,7 +34,15 @@ DRAG_BUTTONS: Final = (1, 2)  # left and middle mouse button pan
 
 # -- map cache
 CHUNK_SIZE: Final = 256  # map pixels per cache chunk edge (at zoom 1)
-CHUNK_CACHE_LIMIT: Final = 160  # zoomed chunks kept (LRU); ~40 MB at the largest chunk size
+# The map pictures kept, by the bytes of their pixels (least recently drawn dropped first): the chunks at
+# zoom 1 the others are scaled from, and the scaled ones. A 1280x720 window shows at most ~20 MB of them at
+# any zoom, so a few screens' worth of panning stays cached (issue 13: 496 MB on the largest map before).
+BASE_CACHE_BYTES: Final = 32 * 1024 * 1024
+ZOOMED_CACHE_BYTES: Final = 48 * 1024 * 1024
+# The chunks a frame builds at most (milliseconds of its time); the rest are built over the next frames,
+# the part of the view they cover shown meanwhile from another zoom level's picture if one is cached.
+CHUNK_BUILD_BUDGET_MS: Final = 6.0
+CHUNK_STAND_IN_MS: Final = 4.0  # and the stand-ins it makes for the chunks still to come, at most
 
 # -- colours
 VOID_COLOR: Final[Color] = (28, 24, 20)  # around the map when it has no background colour

@@ -374,7 +374,7 @@ def test_resizing_under_the_end_turn_dialog_lays_the_battle_out_for_the_new_size
     assert screen.layout.size == (1024, 700)
     for button in screen.buttons.values():
         assert button.get_abs_rect().right <= 1024 and button.get_abs_rect().bottom <= 700
-    assert screen.unit_view(me).name in (screen.widgets.unit_box.html_text if screen.widgets.unit_box else "")
+    assert screen.unit_view(me).name in screen.widgets.unit_html
     app.draw()
     panel = screen.layout.panel
     r, g, b, *_ = app.screen.get_at((panel.centerx, panel.y + 120))
@@ -428,11 +428,11 @@ def test_clicking_a_foe_shows_its_panel_until_esc(make_app: Callable[..., App], 
     screen = _screen(app, m, map_path, tmp_path)
     click(app, bd.hex_pos(screen, at(12)))
     assert screen.inspected == goon and screen.selected == me
-    assert screen.unit_view(goon).name in screen.widgets.unit_box.html_text  # type: ignore[union-attr]
-    assert "Looking only" in screen.widgets.unit_box.html_text  # type: ignore[union-attr]
+    assert screen.unit_view(goon).name in screen.widgets.unit_html
+    assert "Looking only" in screen.widgets.unit_html
     press(app, pygame.K_ESCAPE, frames=2)
     assert screen.inspected is None and app.top is screen
-    assert "Looking only" not in screen.widgets.unit_box.html_text  # type: ignore[union-attr]
+    assert "Looking only" not in screen.widgets.unit_html
 
 
 def test_an_action_tooltip_is_drawn_over_the_status_line_at_ui_scale_125(

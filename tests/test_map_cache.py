@@ -1,0 +1,112 @@
+"""The battle map's picture cache (game/ui/mapview.py, issue 13): chunks built lazily over frames within a
+budget, shown meanwhile from another zoom level, the same picture once built, and the cache bounded by the
+bytes of its pixels whatever zoom levels were visited."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.tiledmap import load_tiled_map
+from game.ui import settings
+from game.ui.mapview import MapView
+from tests.bench.conftest import largest_shipped_map
+
+VIEW = (960, 530)
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    try:
+        yield pygame.display.set_mode((1280, 720))
+    finally:
+        pygame.display.quit()
+
+
+@pytest.fixture(scope="module")
+def big_map() -> Path:
+    return largest_shipped_map()
+
+
+def _settle(view: MapView, screen: pygame.Surface) -> int:
+    """Frames until every visible chunk is built; how many it took."""
+    for frames in range(1, 200):
+        view.draw(screen)
+        if not view.pending:
+            return frames
+    raise AssertionError("the chunks were never all built")
+
+
+def test_a_frame_builds_chunks_within_its_budget_and_the_rest_on_later_frames(
+    screen: pygame.Surface, big_map: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = MapView(load_tiled_map(big_map), VIEW)
+    monkeypatch.setattr(settings, "CHUNK_BUILD_BUDGET_MS", 0.0)  # one chunk a frame
+    view.set_zoom(0.25)
+    view.draw(screen)
+    wanted = len(view.visible_chunks())
+    assert wanted > 4
+    assert view.built == 1 and view.pending == wanted - 1
+    frames = _settle(view, screen)
+    assert frames == wanted - 1  # one more each frame, none built twice
+    assert view.built == wanted
+    lazy = screen.subsurface(pygame.Rect((0, 0), VIEW)).copy()
+    # built all at once (a budget no chunk exceeds), the picture is the same, pixel for pixel
+    monkeypatch.setattr(settings, "CHUNK_BUILD_BUDGET_MS", 10_000.0)
+    eager = MapView(load_tiled_map(big_map), VIEW)
+    eager.set_zoom(0.25)
+    eager.draw(screen)
+    assert eager.pending == 0
+    whole = screen.subsurface(pygame.Rect((0, 0), VIEW))
+    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(lazy, "RGB")
+
+
+def test_a_chunk_not_built_yet_is_shown_from_a_cached_zoom_level(
+    screen: pygame.Surface, big_map: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = MapView(load_tiled_map(big_map), VIEW)
+    _settle(view, screen)  # zoom 1 all built
+    monkeypatch.setattr(settings, "CHUNK_BUILD_BUDGET_MS", 0.0)
+    monkeypatch.setattr(settings, "CHUNK_STAND_IN_MS", 10_000.0)  # every stand-in, however busy the machine
+    view.zoom_by(1, (VIEW[0] / 2, VIEW[1] / 2))
+    screen.fill((255, 0, 255))
+    view.draw(screen)
+    assert view.pending > 0
+    shown = screen.subsurface(pygame.Rect((0, 0), VIEW))
+    magenta = sum(
+        1 for x in range(0, VIEW[0], 8) for y in range(0, VIEW[1], 8) if shown.get_at((x, y)) == (255, 0, 255)
+    )
+    assert magenta == 0  # every part of the view drawn: built or from the zoom-1 pictures
+    fill = view.fill_color
+    blank = sum(
+        1 for x in range(0, VIEW[0], 8) for y in range(0, VIEW[1], 8) if shown.get_at((x, y))[:3] == fill
+    )
+    assert blank < (VIEW[0] // 8) * (VIEW[1] // 8) // 20  # not left in the background colour
+
+
+def test_the_cache_stays_within_its_bytes_at_every_zoom_level(screen: pygame.Surface, big_map: Path) -> None:
+    view = MapView(load_tiled_map(big_map), VIEW)
+    zoom = settings.ZOOM_MIN
+    while zoom <= settings.ZOOM_MAX:
+        view.set_zoom(zoom)
+        cam = view.camera
+        for fx in (0.0, 0.5, 1.0):
+            for fy in (0.0, 0.5, 1.0):
+                cam.center_x = cam.bounds[0] + cam.bounds[2] * fx
+                cam.center_y = cam.bounds[1] + cam.bounds[3] * fy
+                cam.clamp()
+                _settle(view, screen)
+                assert view.cache_bytes() <= settings.BASE_CACHE_BYTES + settings.ZOOMED_CACHE_BYTES
+        zoom *= settings.ZOOM_STEP
+    # the cache's own count agrees with the pictures it holds
+    held = [*view._base_chunks.values(), *view._zoomed_chunks.values()]
+    assert view.cache_bytes() == sum(s.get_bytesize() * s.get_width() * s.get_height() for s in held)
+    assert view.cache_bytes() > settings.ZOOMED_CACHE_BYTES // 2  # it was filled, and bounded

@@ -1,0 +1,155 @@
+"""The battle screen after a command takes in only what changed (issue 13: the first frame after a command
+within 8 ms): the combat log is appended to, never laid out again; the action bar's buttons are updated in
+place, and always say what a freshly built bar would say; the unit panel draws its markup."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.engine.match import Match
+from game.rules import get_ruleset
+from game.tiledmap import load_tiled_map
+from game.ui.action_bar import bar_buttons, fixed_buttons
+from game.ui.app import App
+from game.ui.battle import BattleScreen
+from game.ui.battle_hud import fit_text, font
+from game.ui.battle_words import LOG_SHOWN
+from game.ui.combatlog import LogLine
+from game.ui.gui import Shell
+from game.ui.log_view import LogView
+from game.ui.prefs import Prefs
+from game.ui.rich_text import render_rich
+from game.ui.session import BattleSession
+from tests.rules import rift_kit as rk
+from tests.ui.helpers import step
+
+ROOT = Path(__file__).resolve().parents[2]
+RANCH = ROOT / "maps" / "ranch_duel.tmx"
+
+
+def _screen(app: App) -> BattleScreen:
+    posses = [
+        rk.rifters("side1", rk.rifter("deliberate", "Del"), rk.rifter("bold", "Bo")),
+        rk.outlaws("side2", "outlaw_goon", "outlaw_goon", "gang_boss"),
+    ]
+    match = Match.create(RANCH, get_ruleset("rift"), posses, 3)
+    screen = BattleScreen(Shell(prefs=Prefs()), BattleSession(match, None), load_tiled_map(RANCH), app.size)
+    app.push(screen)
+    step(app, 2)
+    return screen
+
+
+def _bar_says_what_a_new_bar_would(screen: BattleScreen) -> None:
+    """Each shown bar button: the text, tooltip, enabled and selected state of its entry now."""
+    c = screen.controller
+    entries = bar_buttons(c)
+    shown = [b for b, _slot in screen.widgets._entries]
+    assert len(shown) == len(entries)
+    face = font(max(9, round(14 * screen.layout.s)), bold=True)
+    for button, entry in zip(shown, entries, strict=True):
+        assert button.visible
+        assert button.text == fit_text(face, entry.text, button.rect.width - screen.layout.px(10))
+        assert button.tool_tip_text == entry.tooltip
+        assert button.is_enabled == entry.enabled
+        if entry.action is not None:
+            assert button.is_selected == entry.selected
+    assert [a for _b, a in screen.action_buttons] == [e.action for e in entries if e.action is not None]
+    for spec in fixed_buttons(c):
+        fixed = screen.buttons[spec.key]
+        assert (fixed.text, fixed.is_enabled, fixed.tool_tip_text) == (spec.text, spec.enabled, spec.tooltip)
+    for spare, _slot in screen.widgets._spare:
+        assert not spare.visible
+
+
+def test_commands_update_the_widgets_in_place_and_append_to_the_log(make_app: Callable[..., App]) -> None:
+    app = make_app((1280, 720))
+    screen = _screen(app)
+    builds = {"n": 0}
+    build = screen.widgets.build
+
+    def counted(*args: object, **kwargs: object) -> None:
+        builds["n"] += 1
+        build(*args, **kwargs)  # type: ignore[arg-type]
+
+    screen.widgets.build = counted  # type: ignore[method-assign]
+    view = screen.widgets.log_view
+    assert view is not None
+    resets = view.resets
+    commands = 0
+    for _ in range(80):
+        if screen.match.is_over:
+            break
+        screen.handover = False
+        laid_out, lines = view.laid_out, len(screen.log)
+        last = screen.log[-1] if screen.log else None
+        screen.send(rk.aggressive_command(screen.match))
+        commands += 1
+        step(app)
+        new = len(screen.log) - lines if last is None or last in screen.log else None
+        # each new line laid out once (a walk's line that grew replaces the newest line: that one again)
+        if new is not None:
+            assert view.laid_out - laid_out in (new, new + 1)
+        assert view.lines == screen.log[-LOG_SHOWN:]
+        _bar_says_what_a_new_bar_would(screen)
+        assert screen.widgets.unit_html == screen.widgets._unit_text()
+    assert commands >= 40
+    assert view.resets == resets  # never laid out whole again
+    assert builds["n"] <= commands // 10, builds  # built again only when the widgets' shape changed
+
+
+def _line(n: int, detail: str = "") -> LogLine:
+    return LogLine(1, "roll", f"line {n} rolls to hit: [4, 5] +1 cover = 10 vs 8+", detail)
+
+
+def test_the_log_view_appends_redoes_a_replaced_line_and_keeps_its_links(
+    make_app: Callable[..., App],
+) -> None:
+    make_app((320, 240))
+    face = font(15, bold=False)
+    view = LogView(face, pygame.Rect(0, 0, 300, 200))
+    log = [_line(i) for i in range(5)]
+    view.sync(log)
+    assert view.laid_out == 5 and view.resets == 1
+    log.append(_line(5, detail="Score 3.2\nsafe"))
+    view.sync(log)
+    assert view.laid_out == 6 and view.resets == 1
+    (href,) = view.details
+    assert view.details[href] == "Score 3.2<br>safe"
+    log[-1] = _line(6)  # the newest line replaced (a walk's line grew): only it is laid out again
+    view.sync(log)
+    assert view.laid_out == 7 and view.resets == 1 and view.details == {}
+    assert view.lines == log
+    # more than the view keeps: the oldest go, with their links
+    log.append(_line(7, detail="why"))
+    log.extend(_line(100 + i) for i in range(LOG_SHOWN))
+    view.sync(log)
+    assert view.lines == log[-LOG_SHOWN:] and view.details == {} and view.resets == 1
+    # scrolled to the top and back, the rows in view change; a picture is painted only when asked anew
+    assert view.picture() is not None and view.picture() is None
+    view.scroll_by(10_000)
+    top = view.link_pieces(), view.picture()
+    assert top[1] is not None and view.scroll == view.content_height - view.view_height
+    view.scroll_by(-10_000)
+    assert view.scroll == 0
+
+
+def test_the_unit_panel_markup_is_laid_out_with_its_styles(make_app: Callable[..., App]) -> None:
+    make_app((320, 240))
+    plain = render_rich("Move 2 tiles", 15, 400, (0, 0, 0))
+    big = render_rich("<font size=5><b>Move 2 tiles</b></font>", 15, 400, (0, 0, 0))
+    assert (
+        big.get_height() > plain.get_height()
+        and big.get_bounding_rect().width > plain.get_bounding_rect().width
+    )
+    two = render_rich("Move<br>Run", 15, 400, (0, 0, 0))
+    assert two.get_height() >= 2 * plain.get_height() - 2
+    narrow = render_rich("a long line of words that cannot fit in a narrow box", 15, 80, (0, 0, 0))
+    assert narrow.get_height() > 3 * plain.get_height() and narrow.get_bounding_rect().right <= 80
+    escaped = render_rich("3 &lt; 4 &amp; 5 &gt; 2", 15, 400, (0, 0, 0))
+    assert (
+        escaped.get_bounding_rect().width
+        == render_rich("3 < 4 & 5 > 2", 15, 400, (0, 0, 0)).get_bounding_rect().width
+    )

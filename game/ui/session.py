@@ -6,11 +6,11 @@ odds) and the events. This module is that reading in one place, so the screens s
 whole flow is testable headless.
 
 Undo (issue 5: "Undo of the last move that rolled no dice and revealed nothing"): a command may be taken
-back when the match's RNG did not move while it was applied (no die rolled, no card drawn: nothing hidden
-was revealed), it was the current player's own command, and the match is not over. Before each command the
-session keeps a copy of the match (``Match.clone``, well under a millisecond); taking back drops back to
-that copy, which is exactly the match that never had the command. Copies are kept only as far back as an
-undo could reach: a command that rolled or settled something drops the older ones.
+back when it revealed nothing — the engine's one rule for every ruleset, ``Match.undo_refusal`` ("can't
+undo: a card was drawn") — it was the current player's own command, and the match is not over. Before
+each command the session keeps a copy of the match (``Match.clone``, well under a millisecond); taking
+back drops back to that copy, which is exactly the match that never had the command. Copies are kept
+only as far back as an undo could reach: a command that rolled or settled something drops the older ones.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def latest_autosave(directory: Path) -> Path | None:
 class _Done:
     command: Command
     side: str
-    rolled: bool
+    rolled: str  # what it revealed, in the engine's words ("can't undo: a die was rolled"), "" nothing
     settled: str = ""  # why the command stands whatever the dice did ("" = nothing settled)
     before: Match | None = None  # the match as it was before the command (kept while it may be undone)
 
@@ -147,7 +147,7 @@ class BattleSession:
         snapshot = self.match.clone()
         events = self.match.apply(command)
         self._legal = None
-        rolled = self.match.last_revealed
+        rolled = self.match.undo_refusal() or ""
         done = _Done(command, side, rolled, self._settled(side, events), snapshot)
         if done.rolled or done.settled:
             for older in self._done:  # nothing before a command that stands can be taken back
@@ -189,7 +189,7 @@ class BattleSession:
         if self.is_ai(last.side) or self.ai_deciding():
             return "the computer player's moves stand"
         if last.rolled:
-            return "the last action rolled dice or drew a card: it stands"
+            return last.rolled
         if last.settled:
             return last.settled
         if last.side != self.deciding_side():

@@ -82,6 +82,10 @@ class LegalAction:
     ``ends_turn`` marks the action that ends the acting unit's turn or activation (whatever the ruleset
     calls it): the screen puts it on its End Turn button and asks first while AP are left.
 
+    ``public`` marks a decision with nothing hidden and no plan to see (a card drawn face up for a unit,
+    the Joker's place): the screens raise no hand-over cover before it, show every such action of the
+    deciding side at once and let a click on a unit's token make it.
+
     ``choice_labels``, when given, are the ``choices`` in a player's words, one for one ("Act 1st, before
     Sheriff (K\u2660)" for the choice "1"); a UI shows them on the choice buttons.
 
@@ -111,6 +115,7 @@ class LegalAction:
     dice: tuple[int, ...] = ()
     choice_labels: tuple[str, ...] = ()
     ends_turn: bool = False  # the action that ends the unit's turn / activation (Enter, "End Turn")
+    public: bool = False  # nothing hidden, no plan to see: no hand-over cover before it
     paths: PathTree | None = field(default=None, compare=False, hash=False, repr=False)
 
     def path_to(self, end: Hex) -> tuple[Hex, ...] | None:

@@ -100,8 +100,14 @@ class BattleController:
         return view
 
     def actor_actions(self) -> list[LegalAction]:
-        """The legal actions of the selected unit (none while a computer player decides)."""
-        if self.selected is None or self.session.ai_deciding():
+        """The legal actions of the selected unit (none while a computer player decides); in a public
+        decision (``LegalAction.public``: a card drawn for one of the side's units) every unit's, so the
+        player picks the unit with one click."""
+        if self.session.ai_deciding():
+            return []
+        if self.session.public_decision():
+            return [a for a in self.session.legal() if a.enabled]
+        if self.selected is None:
             return []
         return self.session.actions_for(self.selected)
 
@@ -414,6 +420,10 @@ class BattleController:
         if here:
             self.selected = here[0]
             self.inspected = None
+            public = [a for a in self.session.actions_for(here[0]) if a.enabled and a.public and not a.needs]
+            if len(public) == 1 and self.session.public_decision():
+                self.send(public[0].command())  # a card drawn for the unit clicked: one click
+                return
         else:
             # any other unit (a foe, an ally not acting now): its panel, until a unit of yours is chosen
             others = units_at(self.match, h)

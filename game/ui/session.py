@@ -128,11 +128,18 @@ class BattleSession:
     def actions_for(self, unit: int) -> list[LegalAction]:
         return [a for a in self.legal() if a.actor == unit]
 
+    def public_decision(self) -> bool:
+        """The decision waiting now has nothing hidden and no plan to see (``LegalAction.public``: a card
+        drawn face up for a unit): whoever is at the screen may make it, no cover before it."""
+        enabled = [a for a in self.legal() if a.enabled]
+        return bool(enabled) and all(a.public for a in enabled)
+
     def needs_handover(self) -> bool:
-        """True when the next decision is another human player's than the last one (hotseat: hide the
-        board until they take the seat)."""
+        """True when the next decision is another human player's than the last one that could show a
+        plan (hotseat: hide the board until they take the seat); never before a public decision (a card
+        drawn face up), and public decisions do not count as the last one."""
         side = self.deciding_side()
-        if side is None or not self.last_side or side == self.last_side:
+        if side is None or not self.last_side or side == self.last_side or self.public_decision():
             return False
         return self.seats.get(side, "human") == "human" and self.seats.get(self.last_side) == "human"
 
@@ -144,6 +151,7 @@ class BattleSession:
     def apply(self, command: Command) -> list[Event]:
         """Apply a command (IllegalCommandError if it is not allowed: nothing changes), then autosave."""
         side = self.deciding_side() or command.side
+        public = self.public_decision()
         snapshot = self.match.clone()
         events = self.match.apply(command)
         self._legal = None
@@ -154,7 +162,8 @@ class BattleSession:
                 older.before = None
             done.before = None
         self._done.append(done)
-        self.last_side = side
+        if not public:  # a public draw shows no plan: the cover is for the last side that could
+            self.last_side = side
         self.autosave()
         return events
 

@@ -201,7 +201,7 @@ class FrontierRuleset:
     def _draws(self, ctx: FrontierCtx) -> list[LegalAction]:
         side = ctx.game.draw_order[ctx.game.draws_made]
         return [
-            LegalAction("draw_card", f"Draw a card for {st.name_of(u)}", u, 0, side=side)
+            LegalAction("draw_card", f"Draw a card for {st.name_of(u)}", u, 0, side=side, public=True)
             for u in rounds.drawable(ctx, side)
         ]
 
@@ -219,6 +219,7 @@ class FrontierRuleset:
                 choices=tuple(str(n) for n in range(1, len(others) + 2)),
                 side=st.side_of(unit),
                 choice_labels=rounds.joker_slot_labels(others),
+                public=True,
             )
         ]
 

@@ -36,7 +36,8 @@ def test_quotes_are_the_books_words() -> None:
 
 def _deployed(app: App, tmp_path: Path, match: Match) -> BattleScreen:
     session = BattleSession(match, tmp_path / "autosaves")
-    screen = BattleScreen(Shell(prefs=Prefs(animation_speed=4.0)), session, load_tiled_map(fk.RANCH), app.size)
+    shell = Shell(prefs=Prefs(animation_speed=4.0))
+    screen = BattleScreen(shell, session, load_tiled_map(fk.RANCH), app.size)
     app.push(screen)
     step(app, 2)
     bd.zoom_to_fit(app, screen)
@@ -62,7 +63,8 @@ def test_a_round_of_draws_is_one_click_per_unit_and_no_cover(
     offers every unit of the side drawing (the player still chooses which unit draws). The cover comes
     once, before the first activation, if that unit's side is not the one that last planned."""
     app = make_app((1280, 720))
-    match = fk.new_match(fk.RANCH, fk.law("sheriff", "deputy", "hired_gun"), fk.outlaws("gang_leader", "outlaw", "dog"), 5)
+    law, outlaws = fk.law("sheriff", "deputy", "hired_gun"), fk.outlaws("gang_leader", "outlaw", "dog")
+    match = fk.new_match(fk.RANCH, law, outlaws, 5)
     screen = _deployed(app, tmp_path, match)
     last_planner = screen.session.last_side
     clicks = covers = 0

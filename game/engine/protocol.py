@@ -208,10 +208,33 @@ class AttackPreview:
     reach_chance: Fraction | None = None
     # the attack is made later, if something sets it off (Hold Fire: the first valid target to move)
     later: bool = False
+    # the face a die must show with every modifier counted, when one number decides (``target_number``
+    # less the modifiers to the roll: "needs 4+ after +1"); None when the ruleset has no such number
+    effective_number: int | None = None
 
     @property
     def expected_damage(self) -> Fraction:
         return self.damage.mean
+
+    @property
+    def unreachable(self) -> bool:
+        """The attack cannot succeed (0%): shown as unreachable, never offered as a normal target."""
+        return self.hit_chance == 0 and not self.per_target
+
+    def needs_words(self) -> str:
+        """The number the die needs, in a player's words: "needs 4+ after +1" (the printed 5+ less the
+        modifiers), "needs 3+", "any roll after +2", "unreachable: cannot hit"; "" when no single number
+        decides."""
+        if self.unreachable:
+            return "unreachable: cannot hit"
+        target, effective = self.target_number, self.effective_number
+        if effective is None or target is None:
+            return f"needs {target}+" if target is not None else ""
+        if effective == target:
+            return f"needs {effective}+"
+        if effective <= 1:
+            return f"any roll after {target - effective:+d}"
+        return f"needs {effective}+ after {target - effective:+d}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,10 +17,11 @@ from game.hexgrid import Hex
 from game.tiledmap import TiledMap
 from game.ui.battle_feed import FLOAT_SECONDS
 from game.ui.battle_hud import Layout, fit_text, font
-from game.ui.battle_words import pct
+from game.ui.battle_words import path_label, pct, reaction_label
 from game.ui.controller import BattleController
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
+from game.ui.path_marks import draw_reactions, pill, unreachable_mark
 from game.ui.tokens import TokenArt, badge_of, icon_key, token_layout
 
 __all__ = ["BattleBoard", "draw_die"]
@@ -131,7 +132,7 @@ class BattleBoard:
             self.overlay.fill(canvas, a.hexes, (255, 240, 200, 40))
         hov = c.hovered
         if hov.path:
-            self.overlay.path(canvas, hov.path, hov.path_cost)
+            self.overlay.path(canvas, hov.path, hov.path_cost, badge=False)  # labelled over the tokens
         if hov.caught and hov.hex is not None:
             spots = {c.match.position(u) for u in hov.caught}
             self.overlay.blast(canvas, [h for h in spots if h is not None] or [hov.hex])
@@ -154,11 +155,25 @@ class BattleBoard:
         if picker is None:
             return
         a = picker.action
+        out_of_reach = c.unreachable(picker)
         for t in c.targets(picker):
             where = match.position(t)
-            if where is not None:
+            if where is None:
+                continue
+            if t in out_of_reach:  # 0%: a crossed-out ring, not a target to offer
+                unreachable_mark(canvas, self.overlay, where)
+            else:
                 self.overlay.target(canvas, where, strong=t == c.hovered.target)
         hov = c.hovered
+        if len(hov.path) > 1:
+            reach = hov.preview.reach_chance if hov.preview is not None else None
+            end = self.overlay.center(hov.path[-1])
+            pill(canvas, self.overlay, end, path_label(hov.path, hov.path_cost, reach), row=-1)
+        if hov.reactions:
+            name = c.match.identity
+            labels = [reaction_label(r, lambda u: name(u).name) for r in hov.reactions]
+            spots = {r.reactor: match.position(r.reactor) for r in hov.reactions}
+            draw_reactions(canvas, self.overlay, hov.reactions, spots, labels)
         actor = match.position(a.actor)
         if hov.target is not None and actor is not None and (there := match.position(hov.target)) is not None:
             preview = hov.preview
@@ -169,6 +184,8 @@ class BattleBoard:
             if preview is not None and a.needs == "assign":
                 amount = dict(preview.per_target).get(hov.target, 0)
                 self.overlay.badge(canvas, self.overlay.center(there), f"-{amount}")
+            elif preview is not None and preview.unreachable:
+                pill(canvas, self.overlay, self.overlay.center(there), "unreachable", warn=True)
             elif preview is not None:
                 self.overlay.badge(canvas, self.overlay.center(there), f"{pct(preview.hit_chance)}")
         if a.needs == "assign":
@@ -196,7 +213,8 @@ class BattleBoard:
         cmd = move.command
         if len(cmd.path) > 1:
             cost = sum(match.battlefield.move_cost(h) or 1 for h in cmd.path[1:])
-            self.overlay.path(canvas, cmd.path, cost)
+            self.overlay.path(canvas, cmd.path, cost, badge=False)
+            pill(canvas, self.overlay, self.overlay.center(cmd.path[-1]), path_label(cmd.path, cost), row=-1)
         actor = match.position(cmd.actor) if cmd.actor else None
         aimed = [t for t in (cmd.target, *cmd.targets) if t is not None]
         start = cmd.path[-1] if cmd.path else actor

@@ -42,7 +42,7 @@ from game.events import (
     UnitRemoved,
 )
 
-__all__ = ["LogLine", "describe", "side_name", "unit_name"]
+__all__ = ["LogLine", "describe", "side_name", "unit_name", "walk_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +261,7 @@ def _describe(match: Match, e: Event) -> LogLine | None:
         steps = max(0, len(e.path) - 1)
         if steps == 0:
             return LogLine(rnd, "move", f"{_name(match, e.unit)} takes the field")
-        return LogLine(rnd, "move", f"{_name(match, e.unit)} moves {steps} hex{'es' if steps != 1 else ''}")
+        return LogLine(rnd, "move", f"{_name(match, e.unit)} {walk_words(steps, e.cost)}")
     if isinstance(e, ActivationStarted):
         who = _name(match, e.unit)
         if who.endswith(")"):  # "Dog (Rustlers)'s turn" would not read
@@ -296,3 +296,9 @@ def _describe(match: Match, e: Event) -> LogLine | None:
         winner = side_name(match, e.winner) if e.winner else "nobody"
         return LogLine(rnd, "end", f"The fight is over \u2014 {winner} wins: {e.reason}")
     return None  # an event of the ruleset's own that it does not word: bookkeeping
+
+
+def walk_words(steps: int, cost: int) -> str:
+    """A walk in the log, as its marker on the map said it ("moves 4 hexes", "moves 4 hexes, cost 6")."""
+    text = f"moves {steps} hex{'es' if steps != 1 else ''}"
+    return text + (f", cost {cost}" if cost != steps else "")

@@ -22,7 +22,7 @@ from game.engine.protocol import DEPLOY, LegalAction, Prompt, UnitView
 from game.events import Event
 from game.hexgrid import Hex, hex_distance
 from game.ui.battle_feed import BattleFeed
-from game.ui.battle_words import aim_hint, preview_text, short_label
+from game.ui.battle_words import aim_hint, preview_text, reactions_text, short_label
 from game.ui.picking import Hover, Picker, units_at
 from game.ui.pilot import AiFailure, AiMove, AiPilot, PlayerFactory
 from game.ui.session import BattleSession
@@ -67,6 +67,7 @@ class BattleController:
         self._prompt_cache: tuple[object, Prompt | None] | None = None
         self._reach_cache: tuple[object, dict[Hex, int]] | None = None
         self._targets_cache: tuple[object, tuple[int, ...]] | None = None
+        self._unreachable_cache: tuple[object, tuple[int, ...]] | None = None
         self._views: dict[int, UnitView] = {}
         self._views_for: tuple[int, int] | None = None
         # the computer players (game.ui.pilot); ai_move is the decision shown before it is made
@@ -159,6 +160,13 @@ class BattleController:
         if self._targets_cache is None or self._targets_cache[0] != key:
             self._targets_cache = (key, picker.reachable_targets())
         return self._targets_cache[1]
+
+    def unreachable(self, picker: Picker) -> tuple[int, ...]:
+        """The targets an action cannot hit at all (0%), asked once per state and action."""
+        key = (self.state_key(), picker.action, picker.option)
+        if self._unreachable_cache is None or self._unreachable_cache[0] != key:
+            self._unreachable_cache = (key, picker.unreachable_targets())
+        return self._unreachable_cache[1]
 
     def reach_costs(self, action: LegalAction) -> dict[Hex, int]:
         """The cheapest cost to each offered tile (for the dots), cached per state and action."""
@@ -622,8 +630,11 @@ class BattleController:
             cover = t.cover.name.lower() if t.cover.name != "NONE" else "no"
             parts.append(f"{t.name}: {cover} cover, move {cost if cost is not None else 'blocked'}")
         preview = self.hovered.preview if self.picker is not None else None
+        name = lambda u: self.match.identity(u).name  # noqa: E731
         if preview is not None:
-            parts.append(preview_text(preview, lambda u: self.match.identity(u).name))
+            parts.append(preview_text(preview, name))
         elif self.picker is not None and self.hovered.reason and self.hovered.hex is not None:
             parts.append(self.hovered.reason)
+        if self.picker is not None and self.hovered.reactions:
+            parts.append(reactions_text(self.hovered.reactions, name))
         return "   \u2022   ".join(parts)

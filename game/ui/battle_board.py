@@ -286,8 +286,12 @@ class BattleBoard:
         r = show.roll
         area = self.layout.map
         size = max(36, round(48 * self.scale))
-        n = len(r.dice)
-        total_w = n * (size + 10) + 20
+        shown = r.shown()
+        small = round(size * 0.7)
+        # a die that exploded or aced is a chain: its first face, then each added face smaller, "+4"
+        widths = [size + (len(faces) - 1) * (small + 22) for faces, _ in shown]
+        n = len(shown)
+        total_w = sum(widths) + 10 * n + 20
         box = pygame.Rect(0, 0, max(total_w, round(360 * self.scale)), size + round(70 * self.scale))
         box.midtop = (area.centerx, (below.bottom if below is not None else area.y) + 12)
         pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
@@ -298,12 +302,20 @@ class BattleBoard:
         )
         surface.blit(face.render(head, True, (52, 33, 16)), (box.x + 10, box.y + 6))
         rolling = show.age < 0.35
-        x = box.centerx - (n * (size + 10)) // 2
-        for i, value in enumerate(r.dice):
-            shown = value if not rolling else 1 + int((self.controller.clock * 17 + i * 5) % 6)
+        x = box.centerx - (sum(widths) + 10 * n) // 2
+        top = box.y + round(34 * self.scale)
+        for i, (faces, value) in enumerate(shown):
+            face_now = faces[0] if not rolling else 1 + int((self.controller.clock * 17 + i * 5) % 6)
             hit = r.target_number is not None and value >= r.target_number
-            die = pygame.Rect(x + i * (size + 10), box.y + round(34 * self.scale), size, size)
-            draw_die(surface, die, shown, hit=hit and not rolling)
+            draw_die(surface, pygame.Rect(x, top, size, size), face_now, hit=hit and not rolling)
+            at = x + size
+            for extra in faces[1:] if not rolling else ():
+                arrow = face.render("\u2192", True, (52, 33, 16))
+                surface.blit(arrow, arrow.get_rect(center=(at + 11, top + size // 2)))
+                chip = pygame.Rect(at + 22, top + (size - small) // 2, small, small)
+                draw_die(surface, chip, extra, label=f"+{extra}")
+                at += small + 22
+            x += widths[i] + 10
         if not rolling and r.success is not None:
             verdict = "HIT" if r.success else "MISS"
             tag = font(max(12, round(18 * self.scale))).render(
@@ -320,6 +332,7 @@ class BattleBoard:
         if not rects or picker is None:
             return
         values = self.controller.die_values()
+        labels = self.controller.die_labels()
         small = font(max(9, round(12 * self.scale)), bold=False)
         head = small.render("Drag each hit onto a target:", True, (92, 58, 30))
         surface.blit(head, head.get_rect(bottomleft=(rects[0].x, rects[0].y - 3)))
@@ -329,7 +342,14 @@ class BattleBoard:
                 pygame.draw.rect(surface, (90, 70, 50), rect, 2, border_radius=8)  # its empty place
                 continue
             held = i in (picker.holding, drag_die)
-            draw_die(surface, rect.move(0, -6 if held else 0), values[i], hit=True, dim=target is not None)
+            draw_die(
+                surface,
+                rect.move(0, -6 if held else 0),
+                values[i],
+                hit=True,
+                dim=target is not None,
+                label=labels[i],
+            )
             if target is not None:
                 name = self.controller.match.identity(target).name
                 text = small.render(fit_text(small, name, rect.width + 8), True, (52, 33, 16))
@@ -342,7 +362,9 @@ class BattleBoard:
             side = max(30, round(44 * self.scale))
             rect = pygame.Rect(0, 0, side, side)
             rect.center = pos
-            draw_die(surface, rect, values[die], hit=True, lifted=True)
+            draw_die(
+                surface, rect, values[die], hit=True, lifted=True, label=self.controller.die_labels()[die]
+            )
 
 
 def draw_die(
@@ -353,9 +375,11 @@ def draw_die(
     hit: bool = False,
     dim: bool = False,
     lifted: bool = False,
+    label: str = "",
 ) -> None:
     """A die face with its number: a hit gets a thick frame and a green ring (shape, not colour alone);
-    ``dim`` a die already used (assigned); ``lifted`` a die in the hand (a shadow under it)."""
+    ``dim`` a die already used (assigned); ``lifted`` a die in the hand (a shadow under it); ``label``
+    other words for the number (an added face of a chain: "+4")."""
     if lifted:
         pygame.draw.rect(surface, (20, 12, 6), rect.move(4, 6), border_radius=8)
     face = (196, 186, 168) if dim else (250, 246, 236)
@@ -363,7 +387,9 @@ def draw_die(
     pygame.draw.rect(surface, (30, 18, 8), rect, 3 if hit else 1, border_radius=8)
     if hit and not dim:
         pygame.draw.rect(surface, (46, 107, 31), rect.inflate(8, 8), 3, border_radius=10)
-    label = font(max(12, round(rect.height * 0.45))).render(
-        str(value) if value else "?", True, (90, 80, 70) if dim else (30, 18, 8)
-    )
-    surface.blit(label, label.get_rect(center=rect.center))
+    words = label or (str(value) if value else "?")
+    size = max(12, round(rect.height * 0.45))
+    if len(words) > 3:  # a chain ("6\u2192+6\u2192+2") on a chip: smaller type to fit the die
+        size = max(9, min(size, round(rect.width * 1.6 / len(words))))
+    text = font(size).render(words, True, (90, 80, 70) if dim else (30, 18, 8))
+    surface.blit(text, text.get_rect(center=rect.center))

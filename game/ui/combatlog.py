@@ -40,6 +40,7 @@ from game.events import (
     Roll,
     StatusChanged,
     UnitRemoved,
+    chain_words,
 )
 
 __all__ = ["LogLine", "describe", "side_name", "unit_name", "walk_words"]
@@ -147,13 +148,14 @@ def _signed(value: int) -> str:
 
 def _roll_text(match: Match, e: Roll) -> tuple[str, str]:
     who = _name(match, e.unit)
-    dice = ", ".join(str(d) for d in e.dice) or "-"
+    shown = e.shown()
+    dice = ", ".join(chain_words(faces) for faces, _ in shown) or "-"
     mods = " ".join(f"{_signed(v)} {_words(n)}" for n, v in e.modifiers)
     against = f" at {_name(match, e.against)}" if e.against is not None else ""
     text = f"{who} rolls {_words(e.check)}{against}: [{dice}]"
     if mods:
         text += f" {mods}"
-    if len(e.dice) != 1 or e.modifiers:
+    if len(shown) != 1 or len(shown[0][0]) != 1 or e.modifiers:
         text += f" = {e.total}"
     if e.target_number is not None:
         text += f" vs {e.target_number}+"

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from game.commands import Command
 from game.engine.match import Match
 from game.engine.protocol import DEPLOY, LegalAction, Prompt, UnitView
-from game.events import Event
+from game.events import Event, Roll, chain_words
 from game.hexgrid import Hex, hex_distance
 from game.ui.battle_feed import BattleFeed
 from game.ui.battle_words import aim_hint, preview_text, reactions_text, short_label
@@ -152,6 +152,25 @@ class BattleController:
             return ()
         values = picker.action.dice
         return values if len(values) == len(picker.slots) else tuple(0 for _ in picker.slots)
+
+    def die_labels(self) -> tuple[str, ...]:
+        """The words on each die being assigned: its number, or its chain when it exploded ("6\u2192+4",
+        from the actor's last roll: the successful dice in order), never a "10" on a d6."""
+        values = self.die_values()
+        picker = self.picker
+        roll = next(
+            (
+                e
+                for e in reversed(self.match.history)
+                if isinstance(e, Roll) and picker and e.unit == picker.action.actor
+            ),
+            None,
+        )
+        if roll is not None and roll.chains and roll.target_number is not None:
+            hits = [faces for faces, value in roll.shown() if value >= roll.target_number]
+            if len(hits) == len(values):
+                return tuple(chain_words(f).replace(" ", "") for f in hits)
+        return tuple(str(v) if v else "?" for v in values)
 
     def targets(self, picker: Picker) -> tuple[int, ...]:
         """The units an action can reach, asked once per state and action (an attack that names no

@@ -297,6 +297,12 @@ class Match:
         """A weapon or item id of the ruleset as printed ("Smelling Salts"), None for an unknown id."""
         return self.ruleset.printed_name(key)
 
+    def action_rule(self, action: str) -> str:
+        """What an action does in the rulebook's words ("The Unit makes a Ranged Weapon attack."), from
+        the ruleset's data through its optional ``action_rule(action)``; "" when it has none."""
+        rule = getattr(self.ruleset, "action_rule", None)
+        return str(rule(action)) if callable(rule) else ""
+
     def rules_summary(self) -> str:
         """The ruleset's short summary of how a turn works (the F1 help page)."""
         return self.ruleset.rules_summary()

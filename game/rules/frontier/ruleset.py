@@ -403,6 +403,11 @@ class FrontierRuleset:
     def rules_summary(self) -> str:
         return RULES_SUMMARY
 
+    def action_rule(self, action: str) -> str:
+        """The rulebook's sentence for an action (its tooltip), from the ruleset's data; "" if none."""
+        entry = self.data.actions.get(action)
+        return entry.text if entry is not None else ""
+
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)
         return entry.name if entry is not None and entry.name.strip() else None

@@ -36,12 +36,21 @@ from game.rules.rift import state as st
 from game.rules.rift.actions import decision_actions
 from game.rules.rift.components import Combatant, Inventory, Shield, Statuses, Task
 from game.rules.rift.context import RiftCtx
-from game.rules.rift.data import WeaponData
+from game.rules.rift.data import RiftData, WeaponData
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-__all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "describe", "prompt", "tracker", "unit_view"]
+__all__ = [
+    "RULES_SUMMARY",
+    "STATUS_RULES",
+    "StatusRule",
+    "actions_summary",
+    "describe",
+    "prompt",
+    "tracker",
+    "unit_view",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +167,16 @@ Resolve 0: the unit is overcome and cannot act for the rest of the encounter (an
 afterwards to 1/3 of its resolve).
 Victory: a side wins when every hostile unit is overcome or has fled; after round 20 it is a draw.
 """
+
+
+def actions_summary(data: RiftData) -> str:
+    """The F1 page's list of every action, from rift.toml: its name, AP cost and the rulebook's words
+    (Hexslinger's own actions say so), as Frontier's page explains each of its actions."""
+    lines = ["Every action (AP cost), in the rulebook's words:"]
+    for action in data.actions.values():
+        kind = ", attack" if action.attack else ""
+        lines.append(f"  {action.name} ({action.cost} AP{kind}): {action.text.rstrip('.')}.")
+    return "\n".join(lines) + "\n"
 
 
 def _status(key: str, detail: str = "") -> StatusView:

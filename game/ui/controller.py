@@ -21,6 +21,7 @@ from game.engine.match import Match
 from game.engine.protocol import DEPLOY, LegalAction, Prompt, UnitView
 from game.events import Event, Roll, chain_words
 from game.hexgrid import Hex, hex_distance
+from game.ui.battle_end import EndShow, end_show
 from game.ui.battle_feed import BattleFeed
 from game.ui.battle_words import aim_hint, preview_text, reactions_text, short_label
 from game.ui.picking import Hover, Picker, units_at
@@ -60,6 +61,9 @@ class BattleController:
         self.handover = False
         self.handover_pending = False
         self.over_reported = False
+        self.ending: EndShow | None = None  # the battle's end on the board (game.ui.battle_end)
+        self.end_seen = False  # the player has looked at it and moves on to the results
+        self._stood: dict[int, Hex | None] = {}  # where each unit was before the last command
         self.clock = 0.0  # seconds shown, for the dice rolling and the tokens' idle motion
         self.stale = True  # the action bar and panels are to be built again
         self._centre_after_handover: int | None = None
@@ -264,6 +268,9 @@ class BattleController:
         self.stale = True
         if self.session.outcome is not None:
             self.picker = None
+            if self.ending is None:
+                self.ending = end_show(self.match, events, self.side_names, self._stood)
+                self.show_hexes(tuple(h for h, _ in self.ending.marks))  # who left, in sight
         self._pass_if_nothing_else(legal)
 
     def _pass_if_nothing_else(self, legal: list[LegalAction]) -> None:
@@ -285,8 +292,18 @@ class BattleController:
             return enabled[0]
         return None
 
+    def _note_where_units_stand(self) -> None:
+        """Where each unit stands before a command (the end shows where those who left the fight were)."""
+        self._stood = {u: self.match.position(u) for u in self.match.units()}
+
+    def see_end(self) -> None:
+        """The player has looked at the battle's end on the board: on to the results."""
+        if self.ending is not None:
+            self.end_seen = True
+
     def send(self, command: Command) -> bool:
         """Hand a command to the session; show the reason if it is refused."""
+        self._note_where_units_stand()
         events, reason = self.session.try_apply(command)
         if reason is not None:
             self.message = reason
@@ -313,6 +330,7 @@ class BattleController:
     def send_ai(self, move: AiMove) -> str | None:
         """A computer player's decision made: its line in the log (its own words, why as the detail), then
         its events, as a player's command; the reason if the session refused it."""
+        self._note_where_units_stand()
         events, reason = self.session.try_apply(move.command)
         if reason is not None:
             return reason
@@ -614,7 +632,8 @@ class BattleController:
             self.handover_pending = False
             self.handover = self.session.needs_handover() and self.session.outcome is None
             self.stale = True
-        if self.session.outcome is not None and not self.over_reported and self.feed.dice is None:
+        over = self.session.outcome is not None and not self.over_reported and self.feed.dice is None
+        if over and (self.end_seen or self.ending is None):
             self.over_reported = True
             return True
         return False

@@ -201,7 +201,7 @@ class FrontierRuleset:
     def _draws(self, ctx: FrontierCtx) -> list[LegalAction]:
         side = ctx.game.draw_order[ctx.game.draws_made]
         return [
-            LegalAction("draw_card", f"Draw a card for {st.name_of(u)}", u, 0, side=side, public=True)
+            LegalAction("draw_card", f"Draw for {st.name_of(u)}", u, 0, side=side, public=True)
             for u in rounds.drawable(ctx, side)
         ]
 

@@ -153,8 +153,9 @@ Turn order: everyone rolls 1d20 once, at the start; highest acts first, ties rol
 Your turn: 3 action points, spent in any order. Only one attack per turn.
   Fire Firearm (attack, 2 AP), Use Explosive (attack, 2 AP), Move (1 AP, up to 2 tiles),
   Crouch Down (2 AP), Flee (2 AP), Hold Fire (attack, 3 AP), Interact (1 AP: pick up, hand off, use
-  an item), plus your attitude's and talents' actions. AP left over can pay for reactions between
-  turns (Nudge, "Duck!", Dodge Roll, Tactical Reposition) where a trait allows it.
+  an item), plus your attitude's and talents' actions (every action is listed below). AP left over
+  can pay for reactions between turns (Nudge, "Duck!", Dodge Roll, Tactical Reposition) where a trait
+  allows it.
 Weapons read dice / threshold / range (/ radius): "3d6 / 5+ / 6t" rolls 3d6, each die of 5 or more
 is a hit dealing stress equal to its value to a hostile unit in sight and in range; you assign each
 hit, the same target may take several. An explosive hits every unit within its radius of the impact.

@@ -62,5 +62,5 @@ def end_show(
         if isinstance(e, UnitRemoved):
             where = stood.get(e.unit) or match.position(e.unit)
             if where is not None:
-                marks.append((where, "fled" if e.reason == FLED else "out"))
+                marks.append((where, FLED if e.reason == FLED else "out"))
     return EndShow(title, reason, tuple(lines[-LINES_SHOWN:]), tuple(marks))

@@ -125,6 +125,8 @@ class Picker:
             send = self.base()
             for u in _first(units_at(self.match, h), pointed):
                 preview = self.match.preview(replace(send, target=u))
+                if preview is not None and preview.unreachable:
+                    return Hover(h, reason="unreachable: cannot hit (0%)", target=u, preview=preview)
                 if preview is not None:
                     return Hover(h, True, target=u, preview=preview, command=send)
             return Hover(h, reason="no target here", command=None)
@@ -201,12 +203,16 @@ class Picker:
 
     def unreachable_targets(self) -> tuple[int, ...]:
         """The action's targets it cannot hit at all (its preview says 0%): marked as unreachable."""
-        if self.action.needs not in ("target", "targets") or not self.action.targets:
+        need = self.action.needs
+        if need in ("", "choice") and not self.action.targets:  # an attack that names no target
+            candidates, base = self.reachable_targets(), self.base()
+        elif need in ("target", "targets"):
+            candidates, base = self.action.targets, self.action.command(option=self.option)
+        else:
             return ()
         out = []
-        for t in self.action.targets:
-            cmd = self.action.command(target=t, option=self.option)
-            preview = self.match.preview(cmd)
+        for t in candidates:
+            preview = self.match.preview(replace(base, target=t))
             if preview is not None and preview.unreachable:
                 out.append(t)
         return tuple(out)

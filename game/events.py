@@ -30,6 +30,7 @@ __all__ = [
     "Roll",
     "StatusChanged",
     "UnitRemoved",
+    "chain_words",
 ]
 
 
@@ -95,6 +96,17 @@ class Roll(Event):
     success: bool | None
     against: int | None = None  # the entity the roll was against, if any
     purpose: str = "other"  # one of ROLL_PURPOSES
+    # dice that exploded or aced: every face of each die, in order, one entry per die shown ((6, 4): a d6
+    # that showed 6 and added a 4, never "10" on a d6); () when every die is its one face in ``dice``
+    chains: tuple[tuple[int, ...], ...] = ()
+
+    def shown(self) -> list[tuple[tuple[int, ...], int]]:
+        """Each die as shown: its faces (a chain when it exploded) and its value (what a hit is judged
+        on: the die's entry in ``dice`` when there is one per chain, else the chain's sum)."""
+        if not self.chains:
+            return [((d,), d) for d in self.dice]
+        one_each = len(self.dice) == len(self.chains)
+        return [(c, self.dice[i] if one_each else sum(c)) for i, c in enumerate(self.chains)]
 
     @property
     def is_attack(self) -> bool:
@@ -158,3 +170,8 @@ class Note(Event):
 class MatchEnded(Event):
     winner: str | None  # side id, or None for a draw
     reason: str
+
+
+def chain_words(faces: tuple[int, ...]) -> str:
+    """A die's faces as the table says them: "6" one face, "6 \u2192 +4" an exploded or aced die."""
+    return " \u2192 ".join([str(faces[0]), *(f"+{f}" for f in faces[1:])]) if faces else "-"

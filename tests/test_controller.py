@@ -285,5 +285,9 @@ def test_the_end_of_the_battle_is_reported_once_after_its_last_roll(tmp_path: Pa
             break
         assert c.send(rk.aggressive_command(c.match))
     assert c.session.outcome is not None and c.picker is None and bar_buttons(c) == []
+    # issue 13: the end stays on the board (who won, the last checks) until the player moves on
+    assert c.ending is not None
+    assert [c.advance(0.25, 1.0) for _ in range(20)].count(True) == 0
+    c.see_end()
     reports = [c.advance(0.25, 1.0) for _ in range(20)]
     assert reports.count(True) == 1

@@ -245,10 +245,8 @@ def test_the_human_cannot_command_the_ai_side_nor_take_its_moves_back(tmp_path: 
         assert c.picker is None
     while c.session.ai_deciding():
         c.advance(FRAME, 4.0)
-    assert c.session.undo_problem() in (
-        "the computer player's moves stand",
-        "the last action rolled dice or drew a card: it stands",
-    )
+    problem = str(c.session.undo_problem())
+    assert problem == "the computer player's moves stand" or problem.startswith("can't undo: ")
 
 
 class Broken(Player):

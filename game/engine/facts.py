@@ -84,13 +84,15 @@ class UnitFacts:
 @dataclass(frozen=True, slots=True)
 class PathReaction:
     """An attack a walk would set off: who makes it, what kind ("opportunity attack", "hold fire",
-    "covering fire"), the index of the path's hex where it happens and its exact odds there."""
+    "covering fire"), the step of the walk during which it happens (0: the first step), its exact odds
+    there and ``at``, the tile the walker stands on when it is attacked (the screens mark it there)."""
 
     reactor: int
     kind: str
     step: int
     preview: AttackPreview | None
     chance: Fraction = Fraction(1)  # how likely it happens at all (1: certainly)
+    at: Hex | None = None
 
 
 @runtime_checkable

@@ -39,7 +39,7 @@ from game.engine.protocol import (
 )
 from game.engine.validation import field_problem
 from game.engine.world import World, freeze
-from game.events import Event
+from game.events import CardDealt, Event, Roll
 from game.hexgrid import Hex
 from game.mapload import load_battlefield
 
@@ -98,7 +98,7 @@ class Match:
         self.world = World()
         self.log: list[Command] = []
         self.history: list[Event] = []
-        self.last_revealed = False  # whether the last command applied revealed hidden information
+        self.last_reveal = ""  # what the last command applied revealed ("a card was drawn"), "" nothing
         self.history.extend(ruleset.setup(self))
 
     @staticmethod
@@ -132,7 +132,7 @@ class Match:
         other.world = self.world.clone()
         other.log = self.log.copy()
         other.history = self.history.copy()
-        other.last_revealed = self.last_revealed
+        other.last_reveal = self.last_reveal
         if reseed is not None:
             other.rng.seed(reseed)
             other.world.enter()
@@ -219,21 +219,34 @@ class Match:
         reason = self.validate(cmd)
         if reason is not None:
             raise IllegalCommandError(cmd, reason)
-        hidden = self.hidden_state()
+        rng, hidden = self.rng.getstate(), self.world.hidden()
         events = self.ruleset.apply(self, cmd)
         self.enter()
         esper.clear_dead_entities()
         self.log.append(cmd)
         self.history.extend(events)
-        self.last_revealed = self.hidden_state() != hidden
+        self.last_reveal = _reveal(events, rng != self.rng.getstate(), hidden != self.world.hidden())
         return events
 
     def hidden_state(self) -> tuple[Any, ...]:
         """What no player may know: the RNG's state and the fields marked hidden (undrawn cards' order).
 
-        A command that changed it revealed something (a die, a card): ``last_revealed`` says so, and no
-        screen may take such a command back — the one undo rule for every ruleset."""
+        A command that changed it revealed something (a die, a card): see :meth:`undo_refusal`."""
         return (self.rng.getstate(), self.world.hidden())
+
+    @property
+    def last_revealed(self) -> bool:
+        """Whether the last command applied revealed hidden information (a die, a card)."""
+        return bool(self.last_reveal)
+
+    def undo_refusal(self) -> str | None:
+        """Why the last command can never be taken back, or None: the one undo rule of every ruleset.
+
+        Undo never takes back anything that revealed information: a command that moved the match's RNG
+        (a die rolled, a deck shuffled) or changed a field marked hidden (a card drawn from the pile)
+        stands, whatever screen asks ("can't undo: a card was drawn"). Taking it back would let the
+        player see the next card or die and choose again."""
+        return f"can't undo: {self.last_reveal}" if self.last_reveal else None
 
     @_in_world
     def preview(self, cmd: Command) -> AttackPreview | None:
@@ -283,6 +296,12 @@ class Match:
     def printed_name(self, key: str) -> str | None:
         """A weapon or item id of the ruleset as printed ("Smelling Salts"), None for an unknown id."""
         return self.ruleset.printed_name(key)
+
+    def action_rule(self, action: str) -> str:
+        """What an action does in the rulebook's words ("The Unit makes a Ranged Weapon attack."), from
+        the ruleset's data through its optional ``action_rule(action)``; "" when it has none."""
+        rule = getattr(self.ruleset, "action_rule", None)
+        return str(rule(action)) if callable(rule) else ""
 
     def rules_summary(self) -> str:
         """The ruleset's short summary of how a turn works (the F1 help page)."""
@@ -396,6 +415,20 @@ class Match:
         """(entity, component) pairs in entity order: never rely on esper's own order."""
         self.enter()
         yield from sorted(esper.get_component(component_type), key=lambda pair: pair[0])
+
+
+def _reveal(events: Sequence[Event], rng_moved: bool, hidden_changed: bool) -> str:
+    """What a command revealed, in a player's words ("" nothing): a card when a hidden field changed or a
+    card was dealt, a die when a roll was made; the RNG moved with neither shown is still hidden
+    information revealed (a shuffle, a drawn position)."""
+    said = []
+    if hidden_changed or any(isinstance(e, CardDealt) for e in events):
+        said.append("a card was drawn")
+    if any(isinstance(e, Roll) for e in events):
+        said.append("a die was rolled")
+    if not said and (rng_moved or hidden_changed):
+        said.append("it revealed hidden information")
+    return " and ".join(said)
 
 
 def _canon(value: Any, *, public: bool = False) -> Any:

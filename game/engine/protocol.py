@@ -82,6 +82,10 @@ class LegalAction:
     ``ends_turn`` marks the action that ends the acting unit's turn or activation (whatever the ruleset
     calls it): the screen puts it on its End Turn button and asks first while AP are left.
 
+    ``public`` marks a decision with nothing hidden and no plan to see (a card drawn face up for a unit,
+    the Joker's place): the screens raise no hand-over cover before it, show every such action of the
+    deciding side at once and let a click on a unit's token make it.
+
     ``choice_labels``, when given, are the ``choices`` in a player's words, one for one ("Act 1st, before
     Sheriff (K\u2660)" for the choice "1"); a UI shows them on the choice buttons.
 
@@ -111,6 +115,7 @@ class LegalAction:
     dice: tuple[int, ...] = ()
     choice_labels: tuple[str, ...] = ()
     ends_turn: bool = False  # the action that ends the unit's turn / activation (Enter, "End Turn")
+    public: bool = False  # nothing hidden, no plan to see: no hand-over cover before it
     paths: PathTree | None = field(default=None, compare=False, hash=False, repr=False)
 
     def path_to(self, end: Hex) -> tuple[Hex, ...] | None:
@@ -203,10 +208,33 @@ class AttackPreview:
     reach_chance: Fraction | None = None
     # the attack is made later, if something sets it off (Hold Fire: the first valid target to move)
     later: bool = False
+    # the face a die must show with every modifier counted, when one number decides (``target_number``
+    # less the modifiers to the roll: "needs 4+ after +1"); None when the ruleset has no such number
+    effective_number: int | None = None
 
     @property
     def expected_damage(self) -> Fraction:
         return self.damage.mean
+
+    @property
+    def unreachable(self) -> bool:
+        """The attack cannot succeed (0%): shown as unreachable, never offered as a normal target."""
+        return self.hit_chance == 0 and not self.per_target
+
+    def needs_words(self) -> str:
+        """The number the die needs, in a player's words: "needs 4+ after +1" (the printed 5+ less the
+        modifiers), "needs 3+", "any roll after +2", "unreachable: cannot hit"; "" when no single number
+        decides."""
+        if self.unreachable:
+            return "unreachable: cannot hit"
+        target, effective = self.target_number, self.effective_number
+        if effective is None or target is None:
+            return f"needs {target}+" if target is not None else ""
+        if effective == target:
+            return f"needs {effective}+"
+        if effective <= 1:
+            return f"any roll after {target - effective:+d}"
+        return f"needs {effective}+ after {target - effective:+d}"
 
 
 @dataclass(frozen=True, slots=True)

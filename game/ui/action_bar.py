@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.protocol import DEPLOY, LegalAction
-from game.ui.battle_words import short_label
+from game.ui.battle_words import esc, short_label
 from game.ui.controller import BattleController
 
-__all__ = ["BarButton", "FixedButton", "bar_actions", "bar_buttons", "fixed_buttons"]
+__all__ = ["BarButton", "FixedButton", "action_tip", "bar_actions", "bar_buttons", "fixed_buttons"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +64,7 @@ def bar_buttons(c: BattleController) -> list[BarButton]:
     for i, a in enumerate(bar_actions(c)):
         key = str(i + 1) if i < 9 else ""
         cost = f" \u00b7 {a.cost}AP" if a.cost else ""
-        tip = (
-            (a.reason or "")
-            if not a.enabled
-            else f"{a.label}: {a.cost} AP" + (f" (key {key})" if key else "")
-        )
+        tip = action_tip(a, c.match.action_rule(a.action), key)
         label = short_label(a.label)
         enabled = a.enabled
         if picker is not None and picker.action == a and a.needs == "assign":
@@ -84,6 +80,17 @@ def bar_buttons(c: BattleController) -> list[BarButton]:
         selected = picker is not None and picker.action == a
         buttons.append(BarButton(f"{key} {label}{cost}".strip(), tip, enabled, selected, action=a))
     return buttons
+
+
+def action_tip(a: LegalAction, rule: str, key: str = "") -> str:
+    """An action's tooltip: what it is and costs, the rulebook's sentence (the ruleset's data), and why
+    it cannot be taken now when it cannot (pygame-gui's HTML)."""
+    lines = [f"<b>{esc(a.label)}</b> \u2014 {a.cost} AP" + (f" (key {key})" if key else "")]
+    if rule:
+        lines.append(f"<i>{esc(rule)}</i>")
+    if not a.enabled and a.reason:
+        lines.append(f"Not now: {esc(a.reason)}")
+    return "<br>".join(lines)
 
 
 def fixed_buttons(c: BattleController) -> list[FixedButton]:

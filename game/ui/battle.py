@@ -33,6 +33,7 @@ from game.ui.battle_words import esc
 from game.ui.combatlog import LogLine
 from game.ui.controller import BattleController
 from game.ui.dialogs import ConfirmDialog, MessageDialog
+from game.ui.end_board import draw_end
 from game.ui.gui import GuiManager, GuiScene, Shell, TipButton
 from game.ui.help import HelpScene
 from game.ui.mapview import MapView
@@ -380,6 +381,10 @@ class BattleScreen(GuiScene):
             c.feed.dice = None  # skip the animation
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 return None
+            if c.ending is not None:
+                return None  # the press that skips the last roll does not also leave the end's board
+        if c.ending is not None and c.feed.dice is None and not consumed and self._end_event(event):
+            return None
         if self._tray_event(event):  # the tray lies on the action bar's panel: its clicks are the tray's
             return None
         area = self.layout.map
@@ -416,6 +421,20 @@ class BattleScreen(GuiScene):
 
     def _over(self, rect: pygame.Rect | None) -> bool:
         return rect is not None and self.mouse is not None and rect.collidepoint(self.mouse)
+
+    def _end_event(self, event: pygame.event.Event) -> bool:
+        """The battle's end on the board: a click on the map (not a drag), Enter or Space moves on to the
+        results; True when the event did."""
+        moving_on = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        )
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.dragged:
+            moving_on = self.layout.map.collidepoint(event.pos)
+        if moving_on:
+            self.controller.see_end()
+        return moving_on
 
     def _binding(self, name: str) -> int | None:
         key = self.shell.prefs.key_bindings.get(name)
@@ -518,6 +537,8 @@ class BattleScreen(GuiScene):
             banner = self.hud.draw_banner(surface)
         if self.controller.feed.dice is not None and not covered:
             self.board.draw_dice(surface, below=banner)
+        elif self.controller.ending is not None and not covered:
+            draw_end(surface, self.layout.map, self.board.overlay, self.controller.ending, self.board.scale)
         if covered:
             self.hud.draw_handover(surface)
         if self.drag_die is not None and self.drag_die_moved and self.mouse is not None:

@@ -17,11 +17,12 @@ from game.hexgrid import Hex
 from game.tiledmap import TiledMap
 from game.ui.battle_feed import FLOAT_SECONDS
 from game.ui.battle_hud import Layout, fit_text, font
-from game.ui.battle_words import pct
+from game.ui.battle_words import path_label, pct, reaction_label
 from game.ui.camera import Camera
 from game.ui.controller import BattleController
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
+from game.ui.path_marks import draw_reactions, pill, unreachable_mark
 from game.ui.tokens import TokenArt, badge_of, icon_key, token_layout
 
 __all__ = ["BattleBoard", "draw_die"]
@@ -126,7 +127,7 @@ class BattleBoard:
             self.overlay.fill(canvas, a.hexes, (255, 240, 200, 40))
         hov = c.hovered
         if hov.path:
-            self.overlay.path(canvas, hov.path, hov.path_cost)
+            self.overlay.path(canvas, hov.path, hov.path_cost, badge=False)  # labelled over the tokens
         if hov.caught and hov.hex is not None:
             spots = {c.match.position(u) for u in hov.caught}
             self.overlay.blast(canvas, [h for h in spots if h is not None] or [hov.hex])
@@ -176,11 +177,25 @@ class BattleBoard:
         if picker is None:
             return
         a = picker.action
+        out_of_reach = c.unreachable(picker)
         for t in c.targets(picker):
             where = match.position(t)
-            if where is not None:
+            if where is None:
+                continue
+            if t in out_of_reach:  # 0%: a crossed-out ring, not a target to offer
+                unreachable_mark(canvas, self.overlay, where)
+            else:
                 self.overlay.target(canvas, where, strong=t == c.hovered.target)
         hov = c.hovered
+        if len(hov.path) > 1:
+            reach = hov.preview.reach_chance if hov.preview is not None else None
+            end = self.overlay.center(hov.path[-1])
+            pill(canvas, self.overlay, end, path_label(hov.path, hov.path_cost, reach), row=-1)
+        if hov.reactions:
+            name = c.match.identity
+            labels = [reaction_label(r, lambda u: name(u).name) for r in hov.reactions]
+            spots = {r.reactor: match.position(r.reactor) for r in hov.reactions}
+            draw_reactions(canvas, self.overlay, hov.reactions, spots, labels)
         actor = match.position(a.actor)
         if hov.target is not None and actor is not None and (there := match.position(hov.target)) is not None:
             preview = hov.preview
@@ -191,6 +206,8 @@ class BattleBoard:
             if preview is not None and a.needs == "assign":
                 amount = dict(preview.per_target).get(hov.target, 0)
                 self.overlay.badge(canvas, self.overlay.center(there), f"-{amount}")
+            elif preview is not None and preview.unreachable:
+                pill(canvas, self.overlay, self.overlay.center(there), "unreachable", warn=True)
             elif preview is not None:
                 self.overlay.badge(canvas, self.overlay.center(there), f"{pct(preview.hit_chance)}")
         if a.needs == "assign":
@@ -218,7 +235,8 @@ class BattleBoard:
         cmd = move.command
         if len(cmd.path) > 1:
             cost = sum(match.battlefield.move_cost(h) or 1 for h in cmd.path[1:])
-            self.overlay.path(canvas, cmd.path, cost)
+            self.overlay.path(canvas, cmd.path, cost, badge=False)
+            pill(canvas, self.overlay, self.overlay.center(cmd.path[-1]), path_label(cmd.path, cost), row=-1)
         actor = match.position(cmd.actor) if cmd.actor else None
         aimed = [t for t in (cmd.target, *cmd.targets) if t is not None]
         start = cmd.path[-1] if cmd.path else actor
@@ -290,8 +308,12 @@ class BattleBoard:
         r = show.roll
         area = self.layout.map
         size = max(36, round(48 * self.scale))
-        n = len(r.dice)
-        total_w = n * (size + 10) + 20
+        shown = r.shown()
+        small = round(size * 0.7)
+        # a die that exploded or aced is a chain: its first face, then each added face smaller, "+4"
+        widths = [size + (len(faces) - 1) * (small + 22) for faces, _ in shown]
+        n = len(shown)
+        total_w = sum(widths) + 10 * n + 20
         box = pygame.Rect(0, 0, max(total_w, round(360 * self.scale)), size + round(70 * self.scale))
         box.midtop = (area.centerx, (below.bottom if below is not None else area.y) + 12)
         pygame.draw.rect(surface, (233, 216, 178), box, border_radius=8)
@@ -302,12 +324,20 @@ class BattleBoard:
         )
         surface.blit(face.render(head, True, (52, 33, 16)), (box.x + 10, box.y + 6))
         rolling = show.age < 0.35
-        x = box.centerx - (n * (size + 10)) // 2
-        for i, value in enumerate(r.dice):
-            shown = value if not rolling else 1 + int((self.controller.clock * 17 + i * 5) % 6)
+        x = box.centerx - (sum(widths) + 10 * n) // 2
+        top = box.y + round(34 * self.scale)
+        for i, (faces, value) in enumerate(shown):
+            face_now = faces[0] if not rolling else 1 + int((self.controller.clock * 17 + i * 5) % 6)
             hit = r.target_number is not None and value >= r.target_number
-            die = pygame.Rect(x + i * (size + 10), box.y + round(34 * self.scale), size, size)
-            draw_die(surface, die, shown, hit=hit and not rolling)
+            draw_die(surface, pygame.Rect(x, top, size, size), face_now, hit=hit and not rolling)
+            at = x + size
+            for extra in faces[1:] if not rolling else ():
+                arrow = face.render("\u2192", True, (52, 33, 16))
+                surface.blit(arrow, arrow.get_rect(center=(at + 11, top + size // 2)))
+                chip = pygame.Rect(at + 22, top + (size - small) // 2, small, small)
+                draw_die(surface, chip, extra, label=f"+{extra}")
+                at += small + 22
+            x += widths[i] + 10
         if not rolling and r.success is not None:
             verdict = "HIT" if r.success else "MISS"
             tag = font(max(12, round(18 * self.scale))).render(
@@ -324,6 +354,7 @@ class BattleBoard:
         if not rects or picker is None:
             return
         values = self.controller.die_values()
+        labels = self.controller.die_labels()
         small = font(max(9, round(12 * self.scale)), bold=False)
         head = small.render("Drag each hit onto a target:", True, (92, 58, 30))
         surface.blit(head, head.get_rect(bottomleft=(rects[0].x, rects[0].y - 3)))
@@ -333,7 +364,14 @@ class BattleBoard:
                 pygame.draw.rect(surface, (90, 70, 50), rect, 2, border_radius=8)  # its empty place
                 continue
             held = i in (picker.holding, drag_die)
-            draw_die(surface, rect.move(0, -6 if held else 0), values[i], hit=True, dim=target is not None)
+            draw_die(
+                surface,
+                rect.move(0, -6 if held else 0),
+                values[i],
+                hit=True,
+                dim=target is not None,
+                label=labels[i],
+            )
             if target is not None:
                 name = self.controller.match.identity(target).name
                 text = small.render(fit_text(small, name, rect.width + 8), True, (52, 33, 16))
@@ -346,7 +384,9 @@ class BattleBoard:
             side = max(30, round(44 * self.scale))
             rect = pygame.Rect(0, 0, side, side)
             rect.center = pos
-            draw_die(surface, rect, values[die], hit=True, lifted=True)
+            draw_die(
+                surface, rect, values[die], hit=True, lifted=True, label=self.controller.die_labels()[die]
+            )
 
 
 def draw_die(
@@ -357,9 +397,11 @@ def draw_die(
     hit: bool = False,
     dim: bool = False,
     lifted: bool = False,
+    label: str = "",
 ) -> None:
     """A die face with its number: a hit gets a thick frame and a green ring (shape, not colour alone);
-    ``dim`` a die already used (assigned); ``lifted`` a die in the hand (a shadow under it)."""
+    ``dim`` a die already used (assigned); ``lifted`` a die in the hand (a shadow under it); ``label``
+    other words for the number (an added face of a chain: "+4")."""
     if lifted:
         pygame.draw.rect(surface, (20, 12, 6), rect.move(4, 6), border_radius=8)
     face = (196, 186, 168) if dim else (250, 246, 236)
@@ -367,7 +409,9 @@ def draw_die(
     pygame.draw.rect(surface, (30, 18, 8), rect, 3 if hit else 1, border_radius=8)
     if hit and not dim:
         pygame.draw.rect(surface, (46, 107, 31), rect.inflate(8, 8), 3, border_radius=10)
-    label = font(max(12, round(rect.height * 0.45))).render(
-        str(value) if value else "?", True, (90, 80, 70) if dim else (30, 18, 8)
-    )
-    surface.blit(label, label.get_rect(center=rect.center))
+    words = label or (str(value) if value else "?")
+    size = max(12, round(rect.height * 0.45))
+    if len(words) > 3:  # a chain ("6\u2192+6\u2192+2") on a chip: smaller type to fit the die
+        size = max(9, min(size, round(rect.width * 1.6 / len(words))))
+    text = font(size).render(words, True, (90, 80, 70) if dim else (30, 18, 8))
+    surface.blit(text, text.get_rect(center=rect.center))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.events import CardDealt, DamageTaken, Event, Moved, Roll
 from game.hexgrid import Hex
-from game.ui.combatlog import LogLine, describe
+from game.ui.combatlog import LogLine, describe, walk_words
 from game.ui.session import BattleSession
 
 __all__ = ["DICE_SECONDS", "FLOAT_SECONDS", "LOG_KEEP", "BattleFeed", "DiceShow", "Floater"]
@@ -50,7 +50,7 @@ class BattleFeed:
         self.log: list[LogLine] = []
         self.floaters: list[Floater] = []
         self.dice: DiceShow | None = None
-        self._last_move: tuple[int, int, LogLine] | None = None
+        self._last_move: tuple[int, int, int, LogLine] | None = None
 
     @property
     def busy(self) -> bool:
@@ -80,7 +80,7 @@ class BattleFeed:
             return
         if isinstance(e, Moved):
             # a walk arrives step by step: one line per walk ("moves 2 hexes"), not per step
-            steps = max(0, len(e.path) - 1)
+            steps, cost = max(0, len(e.path) - 1), e.cost
             last = self._last_move
             if (
                 steps
@@ -88,15 +88,16 @@ class BattleFeed:
                 and last[1]
                 and last[0] == e.unit
                 and self.log
-                and self.log[-1] is last[2]
+                and self.log[-1] is last[3]
             ):
                 steps += last[1]
+                cost += last[2]
                 name = match.identity(e.unit).name
-                line = LogLine(e.round, "move", f"{name} moves {steps} hex{'es' if steps != 1 else ''}")
+                line = LogLine(e.round, "move", f"{name} {walk_words(steps, cost)}")
                 self.log[-1] = line
-                self._last_move = (e.unit, steps, line)
+                self._last_move = (e.unit, steps, cost, line)
                 return
-            self._last_move = (e.unit, steps, line)
+            self._last_move = (e.unit, steps, cost, line)
         self.log.append(line)
         del self.log[:-LOG_KEEP]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from game.engine.facts import PathReaction
 from game.rules import AttackPreview, LegalAction, UnitView
 from game.ui.combatlog import LogLine
 
@@ -19,8 +20,11 @@ __all__ = [
     "esc",
     "log_details",
     "log_html",
+    "path_label",
     "pct",
     "preview_text",
+    "reaction_label",
+    "reactions_text",
     "short_label",
     "unit_html",
 ]
@@ -58,9 +62,14 @@ def pct(p: Fraction) -> str:
 
 def preview_text(p: AttackPreview, name: Callable[[int], str] = str) -> str:
     """The odds of an aimed attack for the status line (``name`` turns a unit into its name)."""
+    if p.unreachable:
+        return "unreachable: cannot hit (0%)" + (" — " + "; ".join(p.notes) if p.notes else "")
     text = f"hit {pct(p.hit_chance)}, expected {float(p.expected_damage):.1f}"
-    if p.target_number is not None:
-        text += f" (needs {p.target_number}+)"
+    if p.reach_chance is not None:
+        text = f"reach {pct(p.reach_chance)}, then " + text
+    needs = p.needs_words()
+    if needs:
+        text += f" ({needs})"
     mods = ", ".join(f"{n} {v:+d}" if abs(v) < 10 else f"{n} {v}%" for n, v in p.modifiers)
     if mods:
         text += f" [{mods}]"
@@ -69,6 +78,38 @@ def preview_text(p: AttackPreview, name: Callable[[int], str] = str) -> str:
     if p.notes:  # the ruleset's own words on these odds (its parts, what a hit does)
         text += " — " + "; ".join(p.notes)
     return text
+
+
+def path_label(path: Sequence[object], cost: int, reach: Fraction | None = None) -> str:
+    """The marker at a walk's end, in the combat log's words: "4 hexes", "4 hexes, cost 6" when the
+    ground costs more than a hex a step, and a charge's chance to get there ("reach 75%")."""
+    steps = max(0, len(path) - 1)
+    text = f"{steps} hex{'es' if steps != 1 else ''}"
+    if cost != steps:
+        text += f", cost {cost}"
+    if reach is not None:
+        text += f", reach {pct(reach)}"
+    return text
+
+
+def reaction_label(r: PathReaction, name: Callable[[int], str] = str) -> str:
+    """A free attack a walk would provoke, for its pill on the path: who, what, and its odds there."""
+    text = f"{name(r.reactor)}: {r.kind}"
+    p = r.preview
+    if p is not None:
+        text += ", unreachable" if p.unreachable else f", hit {pct(p.hit_chance)}"
+        if not p.unreachable and p.expected_damage:
+            text += f" ~{float(p.expected_damage):.1f}"
+    if r.chance < 1:
+        text += f" ({pct(r.chance)} it comes)"
+    return text
+
+
+def reactions_text(reactions: Sequence[PathReaction], name: Callable[[int], str] = str) -> str:
+    """Every free attack of a walk, for the status line ("" when it provokes none)."""
+    if not reactions:
+        return ""
+    return "provokes " + "; ".join(reaction_label(r, name) for r in reactions)
 
 
 def aim_hint(action: LegalAction) -> str:

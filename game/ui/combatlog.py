@@ -40,9 +40,10 @@ from game.events import (
     Roll,
     StatusChanged,
     UnitRemoved,
+    chain_words,
 )
 
-__all__ = ["LogLine", "describe", "side_name", "unit_name"]
+__all__ = ["LogLine", "describe", "side_name", "unit_name", "walk_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,13 +148,14 @@ def _signed(value: int) -> str:
 
 def _roll_text(match: Match, e: Roll) -> tuple[str, str]:
     who = _name(match, e.unit)
-    dice = ", ".join(str(d) for d in e.dice) or "-"
+    shown = e.shown()
+    dice = ", ".join(chain_words(faces) for faces, _ in shown) or "-"
     mods = " ".join(f"{_signed(v)} {_words(n)}" for n, v in e.modifiers)
     against = f" at {_name(match, e.against)}" if e.against is not None else ""
     text = f"{who} rolls {_words(e.check)}{against}: [{dice}]"
     if mods:
         text += f" {mods}"
-    if len(e.dice) != 1 or e.modifiers:
+    if len(shown) != 1 or len(shown[0][0]) != 1 or e.modifiers:
         text += f" = {e.total}"
     if e.target_number is not None:
         text += f" vs {e.target_number}+"
@@ -261,7 +263,7 @@ def _describe(match: Match, e: Event) -> LogLine | None:
         steps = max(0, len(e.path) - 1)
         if steps == 0:
             return LogLine(rnd, "move", f"{_name(match, e.unit)} takes the field")
-        return LogLine(rnd, "move", f"{_name(match, e.unit)} moves {steps} hex{'es' if steps != 1 else ''}")
+        return LogLine(rnd, "move", f"{_name(match, e.unit)} {walk_words(steps, e.cost)}")
     if isinstance(e, ActivationStarted):
         who = _name(match, e.unit)
         if who.endswith(")"):  # "Dog (Rustlers)'s turn" would not read
@@ -296,3 +298,9 @@ def _describe(match: Match, e: Event) -> LogLine | None:
         winner = side_name(match, e.winner) if e.winner else "nobody"
         return LogLine(rnd, "end", f"The fight is over \u2014 {winner} wins: {e.reason}")
     return None  # an event of the ruleset's own that it does not word: bookkeeping
+
+
+def walk_words(steps: int, cost: int) -> str:
+    """A walk in the log, as its marker on the map said it ("moves 4 hexes", "moves 4 hexes, cost 6")."""
+    text = f"moves {steps} hex{'es' if steps != 1 else ''}"
+    return text + (f", cost {cost}" if cost != steps else "")

@@ -19,10 +19,11 @@ from collections.abc import Callable
 from game.commands import Command
 from game.engine.match import Match
 from game.engine.protocol import DEPLOY, LegalAction, Prompt, UnitView
-from game.events import Event
+from game.events import Event, Roll, chain_words
 from game.hexgrid import Hex, hex_distance
+from game.ui.battle_end import EndShow, end_show
 from game.ui.battle_feed import BattleFeed
-from game.ui.battle_words import aim_hint, preview_text, short_label
+from game.ui.battle_words import aim_hint, preview_text, reactions_text, short_label
 from game.ui.picking import Hover, Picker, units_at
 from game.ui.pilot import AiFailure, AiMove, AiPilot, PlayerFactory
 from game.ui.session import BattleSession
@@ -60,6 +61,9 @@ class BattleController:
         self.handover = False
         self.handover_pending = False
         self.over_reported = False
+        self.ending: EndShow | None = None  # the battle's end on the board (game.ui.battle_end)
+        self.end_seen = False  # the player has looked at it and moves on to the results
+        self._stood: dict[int, Hex | None] = {}  # where each unit was before the last command
         self.clock = 0.0  # seconds shown, for the dice rolling and the tokens' idle motion
         self.stale = True  # the action bar and panels are to be built again
         self._centre_after_handover: int | None = None
@@ -67,6 +71,7 @@ class BattleController:
         self._prompt_cache: tuple[object, Prompt | None] | None = None
         self._reach_cache: tuple[object, dict[Hex, int]] | None = None
         self._targets_cache: tuple[object, tuple[int, ...]] | None = None
+        self._unreachable_cache: tuple[object, tuple[int, ...]] | None = None
         self._views: dict[int, UnitView] = {}
         self._views_for: tuple[int, int] | None = None
         # the computer players (game.ui.pilot); ai_move is the decision shown before it is made
@@ -100,8 +105,14 @@ class BattleController:
         return view
 
     def actor_actions(self) -> list[LegalAction]:
-        """The legal actions of the selected unit (none while a computer player decides)."""
-        if self.selected is None or self.session.ai_deciding():
+        """The legal actions of the selected unit (none while a computer player decides); in a public
+        decision (``LegalAction.public``: a card drawn for one of the side's units) every unit's, so the
+        player picks the unit with one click."""
+        if self.session.ai_deciding():
+            return []
+        if self.session.public_decision():
+            return [a for a in self.session.legal() if a.enabled]
+        if self.selected is None:
             return []
         return self.session.actions_for(self.selected)
 
@@ -146,6 +157,25 @@ class BattleController:
         values = picker.action.dice
         return values if len(values) == len(picker.slots) else tuple(0 for _ in picker.slots)
 
+    def die_labels(self) -> tuple[str, ...]:
+        """The words on each die being assigned: its number, or its chain when it exploded ("6\u2192+4",
+        from the actor's last roll: the successful dice in order), never a "10" on a d6."""
+        values = self.die_values()
+        picker = self.picker
+        roll = next(
+            (
+                e
+                for e in reversed(self.match.history)
+                if isinstance(e, Roll) and picker and e.unit == picker.action.actor
+            ),
+            None,
+        )
+        if roll is not None and roll.chains and roll.target_number is not None:
+            hits = [faces for faces, value in roll.shown() if value >= roll.target_number]
+            if len(hits) == len(values):
+                return tuple(chain_words(f).replace(" ", "") for f in hits)
+        return tuple(str(v) if v else "?" for v in values)
+
     def targets(self, picker: Picker) -> tuple[int, ...]:
         """The units an action can reach, asked once per state and action (an attack that names no
         target asks the preview of every unit)."""
@@ -153,6 +183,13 @@ class BattleController:
         if self._targets_cache is None or self._targets_cache[0] != key:
             self._targets_cache = (key, picker.reachable_targets())
         return self._targets_cache[1]
+
+    def unreachable(self, picker: Picker) -> tuple[int, ...]:
+        """The targets an action cannot hit at all (0%), asked once per state and action."""
+        key = (self.state_key(), picker.action, picker.option)
+        if self._unreachable_cache is None or self._unreachable_cache[0] != key:
+            self._unreachable_cache = (key, picker.unreachable_targets())
+        return self._unreachable_cache[1]
 
     def reach_costs(self, action: LegalAction) -> dict[Hex, int]:
         """The cheapest cost to each offered tile (for the dots), cached per state and action."""
@@ -231,6 +268,9 @@ class BattleController:
         self.stale = True
         if self.session.outcome is not None:
             self.picker = None
+            if self.ending is None:
+                self.ending = end_show(self.match, events, self.side_names, self._stood)
+                self.show_hexes(tuple(h for h, _ in self.ending.marks))  # who left, in sight
         self._pass_if_nothing_else(legal)
 
     def _pass_if_nothing_else(self, legal: list[LegalAction]) -> None:
@@ -252,8 +292,18 @@ class BattleController:
             return enabled[0]
         return None
 
+    def _note_where_units_stand(self) -> None:
+        """Where each unit stands before a command (the end shows where those who left the fight were)."""
+        self._stood = {u: self.match.position(u) for u in self.match.units()}
+
+    def see_end(self) -> None:
+        """The player has looked at the battle's end on the board: on to the results."""
+        if self.ending is not None:
+            self.end_seen = True
+
     def send(self, command: Command) -> bool:
         """Hand a command to the session; show the reason if it is refused."""
+        self._note_where_units_stand()
         events, reason = self.session.try_apply(command)
         if reason is not None:
             self.message = reason
@@ -280,6 +330,7 @@ class BattleController:
     def send_ai(self, move: AiMove) -> str | None:
         """A computer player's decision made: its line in the log (its own words, why as the detail), then
         its events, as a player's command; the reason if the session refused it."""
+        self._note_where_units_stand()
         events, reason = self.session.try_apply(move.command)
         if reason is not None:
             return reason
@@ -414,6 +465,10 @@ class BattleController:
         if here:
             self.selected = here[0]
             self.inspected = None
+            public = [a for a in self.session.actions_for(here[0]) if a.enabled and a.public and not a.needs]
+            if len(public) == 1 and self.session.public_decision():
+                self.send(public[0].command())  # a card drawn for the unit clicked: one click
+                return
         else:
             # any other unit (a foe, an ally not acting now): its panel, until a unit of yours is chosen
             others = units_at(self.match, h)
@@ -577,7 +632,8 @@ class BattleController:
             self.handover_pending = False
             self.handover = self.session.needs_handover() and self.session.outcome is None
             self.stale = True
-        if self.session.outcome is not None and not self.over_reported and self.feed.dice is None:
+        over = self.session.outcome is not None and not self.over_reported and self.feed.dice is None
+        if over and (self.end_seen or self.ending is None):
             self.over_reported = True
             return True
         return False
@@ -612,8 +668,11 @@ class BattleController:
             cover = t.cover.name.lower() if t.cover.name != "NONE" else "no"
             parts.append(f"{t.name}: {cover} cover, move {cost if cost is not None else 'blocked'}")
         preview = self.hovered.preview if self.picker is not None else None
+        name = lambda u: self.match.identity(u).name  # noqa: E731
         if preview is not None:
-            parts.append(preview_text(preview, lambda u: self.match.identity(u).name))
+            parts.append(preview_text(preview, name))
         elif self.picker is not None and self.hovered.reason and self.hovered.hex is not None:
             parts.append(self.hovered.reason)
+        if self.picker is not None and self.hovered.reactions:
+            parts.append(reactions_text(self.hovered.reactions, name))
         return "   \u2022   ".join(parts)

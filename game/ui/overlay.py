@@ -102,8 +102,9 @@ class Overlay:
                 pygame.draw.circle(surface, Palette.REACH_DOT_LIGHT, (x, y), r + 1)
                 pygame.draw.circle(surface, Palette.REACH_DOT, (x, y), r)
 
-    def path(self, surface: pygame.Surface, path: Sequence[Hex], cost: int) -> None:
-        """The path as a thick light line on a dark shadow, with an arrow head and its cost at the end."""
+    def path(self, surface: pygame.Surface, path: Sequence[Hex], cost: int, *, badge: bool = True) -> None:
+        """The path as a thick light line on a dark shadow, with an arrow head and its cost at the end
+        (``badge`` False: the caller labels it, game.ui.path_marks)."""
         if len(path) < 2:
             return
         points = [self.center(h) for h in path]
@@ -114,7 +115,8 @@ class Overlay:
             pygame.draw.circle(surface, Palette.PATH_SHADOW, p, width + 1)
             pygame.draw.circle(surface, Palette.PATH, p, max(2, width - 1))
         self._arrow_head(surface, points[-2], points[-1], width)
-        self.badge(surface, points[-1], str(cost))
+        if badge:
+            self.badge(surface, points[-1], str(cost))
 
     def _arrow_head(self, surface: pygame.Surface, a: Point, b: Point, width: int) -> None:
         angle = math.atan2(b[1] - a[1], b[0] - a[0])

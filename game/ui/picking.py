@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.commands import Command
+from game.engine.facts import PathReaction
 from game.engine.match import Match
 from game.hexgrid import Hex, hex_distance
 from game.rules import AttackPreview, LegalAction
 
-__all__ = ["Hover", "Picker", "units_at"]
+__all__ = ["Hover", "Picker", "path_reactions", "units_at"]
 
 
 def units_at(match: Match, h: Hex, among: tuple[int, ...] | None = None) -> list[int]:
@@ -38,6 +39,7 @@ class Hover:
     preview: AttackPreview | None = None
     caught: tuple[int, ...] = ()  # units a blast at ``hex`` would reach
     command: Command | None = None  # what a click would send (None: nothing yet)
+    reactions: tuple[PathReaction, ...] = ()  # the free attacks the path would provoke, in order
 
 
 @dataclass(slots=True)
@@ -123,6 +125,8 @@ class Picker:
             send = self.base()
             for u in _first(units_at(self.match, h), pointed):
                 preview = self.match.preview(replace(send, target=u))
+                if preview is not None and preview.unreachable:
+                    return Hover(h, reason="unreachable: cannot hit (0%)", target=u, preview=preview)
                 if preview is not None:
                     return Hover(h, True, target=u, preview=preview, command=send)
             return Hover(h, reason="no target here", command=None)
@@ -138,6 +142,8 @@ class Picker:
                 return Hover(h, True, target=target, preview=preview)
             aimed = a.command(target=target, option=self.option) if need == "target" else None
             preview = self.match.preview(replace(aimed or self.base(), target=target))
+            if preview is not None and preview.unreachable:  # 0%: shown, never offered as a target
+                return Hover(h, reason="unreachable: cannot hit (0%)", target=target, preview=preview)
             return Hover(h, True, target=target, preview=preview, command=aimed)
         if need == "hex":
             if h not in a.hexes:
@@ -175,6 +181,7 @@ class Picker:
                 target=charged,
                 preview=preview,
                 command=cmd,
+                reactions=path_reactions(self.match, a.actor, path),
             )
         return Hover(h, reason="this action needs no tile")
 
@@ -193,6 +200,22 @@ class Picker:
         if found is None:
             return None, 0
         return tuple(found), self.match.battlefield.path_cost(found)
+
+    def unreachable_targets(self) -> tuple[int, ...]:
+        """The action's targets it cannot hit at all (its preview says 0%): marked as unreachable."""
+        need = self.action.needs
+        if need in ("", "choice") and not self.action.targets:  # an attack that names no target
+            candidates, base = self.reachable_targets(), self.base()
+        elif need in ("target", "targets"):
+            candidates, base = self.action.targets, self.action.command(option=self.option)
+        else:
+            return ()
+        out = []
+        for t in candidates:
+            preview = self.match.preview(replace(base, target=t))
+            if preview is not None and preview.unreachable:
+                out.append(t)
+        return tuple(out)
 
     def click(self, h: Hex | None, pointed: int | None = None) -> Command | None:
         """A click on ``h`` (on the token of ``pointed``, if given): the command to send now, or None (a
@@ -246,6 +269,17 @@ class Picker:
             self.slots[self._filled.pop()] = None
         elif self.picked:
             self.picked.pop()
+
+
+def path_reactions(match: Match, unit: int, path: tuple[Hex, ...]) -> tuple[PathReaction, ...]:
+    """The free attacks walking ``path`` would provoke (``Match.path_reactions``); none for a ruleset
+    that answers no such question."""
+    if len(path) < 2:
+        return ()
+    try:
+        return match.path_reactions(unit, path)
+    except NotImplementedError:
+        return ()
 
 
 def _first(units: list[int], pointed: int | None) -> list[int]:

@@ -75,9 +75,10 @@ def esc(text: str) -> str:
 
 
 def tooltip_for(choice: Choice) -> str | None:
-    """A disabled choice: the rules' reason; otherwise what the option is (its detail), if anything."""
+    """What the option is (its detail), if anything; a disabled choice first says the rules' reason."""
     if not choice.enabled:
-        return f"<b>Not allowed.</b> {esc(choice.reason or 'the rules refuse it')}"
+        why = f"<b>Not allowed.</b> {esc(choice.reason or 'the rules refuse it')}"
+        return why + (f"<br><b>{esc(choice.label)}</b>: {esc(choice.detail)}" if choice.detail else "")
     if choice.detail:
         return f"<b>{esc(choice.label)}</b><br>{esc(choice.detail)}"
     return None

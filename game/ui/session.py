@@ -6,11 +6,11 @@ odds) and the events. This module is that reading in one place, so the screens s
 whole flow is testable headless.
 
 Undo (issue 5: "Undo of the last move that rolled no dice and revealed nothing"): a command may be taken
-back when the match's RNG did not move while it was applied (no die rolled, no card drawn: nothing hidden
-was revealed), it was the current player's own command, and the match is not over. Before each command the
-session keeps a copy of the match (``Match.clone``, well under a millisecond); taking back drops back to
-that copy, which is exactly the match that never had the command. Copies are kept only as far back as an
-undo could reach: a command that rolled or settled something drops the older ones.
+back when it revealed nothing — the engine's one rule for every ruleset, ``Match.undo_refusal`` ("can't
+undo: a card was drawn") — it was the current player's own command, and the match is not over. Before
+each command the session keeps a copy of the match (``Match.clone``, well under a millisecond); taking
+back drops back to that copy, which is exactly the match that never had the command. Copies are kept
+only as far back as an undo could reach: a command that rolled or settled something drops the older ones.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def latest_autosave(directory: Path) -> Path | None:
 class _Done:
     command: Command
     side: str
-    rolled: bool
+    rolled: str  # what it revealed, in the engine's words ("can't undo: a die was rolled"), "" nothing
     settled: str = ""  # why the command stands whatever the dice did ("" = nothing settled)
     before: Match | None = None  # the match as it was before the command (kept while it may be undone)
 
@@ -146,11 +146,18 @@ class BattleSession:
     def actions_for(self, unit: int) -> list[LegalAction]:
         return [a for a in self.legal() if a.actor == unit]
 
+    def public_decision(self) -> bool:
+        """The decision waiting now has nothing hidden and no plan to see (``LegalAction.public``: a card
+        drawn face up for a unit): whoever is at the screen may make it, no cover before it."""
+        enabled = [a for a in self.legal() if a.enabled]
+        return bool(enabled) and all(a.public for a in enabled)
+
     def needs_handover(self) -> bool:
-        """True when the next decision is another human player's than the last one (hotseat: hide the
-        board until they take the seat)."""
+        """True when the next decision is another human player's than the last one that could show a
+        plan (hotseat: hide the board until they take the seat); never before a public decision (a card
+        drawn face up), and public decisions do not count as the last one."""
         side = self.deciding_side()
-        if side is None or not self.last_side or side == self.last_side:
+        if side is None or not self.last_side or side == self.last_side or self.public_decision():
             return False
         return self.seats.get(side, "human") == "human" and self.seats.get(self.last_side) == "human"
 
@@ -162,17 +169,19 @@ class BattleSession:
     def apply(self, command: Command) -> list[Event]:
         """Apply a command (IllegalCommandError if it is not allowed: nothing changes), then autosave."""
         side = self.deciding_side() or command.side
+        public = self.public_decision()
         snapshot = self.match.clone()
         events = self.match.apply(command)
         self._legal = None
-        rolled = self.match.last_revealed
+        rolled = self.match.undo_refusal() or ""
         done = _Done(command, side, rolled, self._settled(side, events), snapshot)
         if done.rolled or done.settled:
             for older in self._done:  # nothing before a command that stands can be taken back
                 older.before = None
             done.before = None
         self._done.append(done)
-        self.last_side = side
+        if not public:  # a public draw shows no plan: the cover is for the last side that could
+            self.last_side = side
         self.autosave()
         return events
 
@@ -207,7 +216,7 @@ class BattleSession:
         if self.is_ai(last.side) or self.ai_deciding():
             return "the computer player's moves stand"
         if last.rolled:
-            return "the last action rolled dice or drew a card: it stands"
+            return last.rolled
         if last.settled:
             return last.settled
         if last.side != self.deciding_side():

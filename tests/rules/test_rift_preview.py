@@ -69,8 +69,14 @@ def test_preview_of_a_plain_shot_is_the_exact_odds(tmp_path: Path) -> None:
     assert any("every hit" in n for n in p.notes)
     assert any("nearest target" in n for n in p.notes)
     # naming the target gives the same odds; a unit that is not a valid target gives none
+    assert p.effective_number == 5 and p.needs_words() == "needs 5+"  # no Nudge: the printed 5+
     assert m.preview(cmd("fire", me, option=PISTOL, target=goon)) == p.__class__(
-        p.hit_chance, p.damage, p.modifiers, p.target_number, tuple(n for n in p.notes if "nearest" not in n)
+        p.hit_chance,
+        p.damage,
+        p.modifiers,
+        p.target_number,
+        tuple(n for n in p.notes if "nearest" not in n),
+        effective_number=5,
     )
     assert m.preview(cmd("fire", me, option=PISTOL, target=me)) is None
     assert m.preview(cmd("move", me)) is None

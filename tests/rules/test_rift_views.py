@@ -351,7 +351,13 @@ def test_auto_deploy_commands_all_validate_and_deploy_everyone() -> None:
 
 def test_rules_summary_is_short_and_covers_a_turn() -> None:
     text = RULESET.rules_summary()
-    assert 10 <= len(text.strip().splitlines()) <= 25
+    turn, _, actions = text.partition("Every action")
+    assert 10 <= len(turn.strip().splitlines()) <= 25
+    # issue 13: "the Rift F1 page explains every action as the Frontier one does": each action of
+    # rift.toml with its cost and the rulebook's words
+    for action in RULESET.data.actions.values():
+        assert f"{action.name} ({action.cost} AP" in actions, action.id
+        assert action.text.rstrip(".") in actions, action.id
     for word in (
         "1d20",
         "3 action points",

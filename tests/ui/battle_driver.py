@@ -116,6 +116,9 @@ def take_turn_step(app: App, screen: BattleScreen) -> None:
     if screen.dice is not None:
         click(app, screen.layout.map.center)
         return
+    if screen.controller.ending is not None:  # the battle's end on the board: on to the results
+        click(app, screen.layout.map.center)
+        return
     picker = screen.picker
     if picker is not None and picker.action.needs == "assign":
         if picker.command() is not None:

@@ -121,7 +121,7 @@ def test_a_disabled_action_says_why(make_app: Callable[..., App], tmp_path: Path
             break
         bd.take_turn_step(app, screen)
     button, action = next((b, a) for b, a in screen.action_buttons if not a.enabled)
-    assert action.reason and button.tool_tip_text == action.reason
+    assert action.reason and button.tool_tip_text.endswith(f"Not now: {action.reason}")
 
 
 def test_short_labels_keep_the_verb_and_the_thing() -> None:

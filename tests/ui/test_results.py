@@ -130,6 +130,9 @@ def test_title_goes_back_and_continue_then_shows_the_results_again(make_app: App
     assert title.buttons["continue"].is_enabled  # type: ignore[union-attr]
     click(app, title.buttons["continue"].rect.center)  # type: ignore[union-attr]
     step(app, 3)
+    battle = app.top  # the battle's end on the board first (issue 13), then the results
+    assert isinstance(battle, BattleScreen) and battle.controller.ending is not None
+    press(app, pygame.K_RETURN, frames=3)
     assert isinstance(app.top, ResultsScene)
     press(app, pygame.K_ESCAPE)
     assert names(app) == ["TitleScene"]

@@ -61,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
             "ruleset": "frontier",
             "hit": {"fraction": str(hit), "percent": round(float(hit) * 100, 2)},
             "target_number": preview.target_number,
+            "effective_number": preview.effective_number,
+            "needs": preview.needs_words(),
             "modifiers": [{"name": n, "value": v} for n, v in preview.modifiers],
             "damage": [{"damage": d, "fraction": str(p)} for d, p in preview.damage],
             "expected_damage": str(preview.expected_damage),
@@ -69,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(document, indent=1))
         return EXIT_OK
     print(f'{args.attacker} -> {args.target} at {args.distance}"')
-    print(f"  hit: {hit} = {float(hit) * 100:.1f}%  (needs {preview.target_number}+ on 1d6)")
+    print(f"  hit: {hit} = {float(hit) * 100:.1f}%  ({preview.needs_words()})")
     for name, value in preview.modifiers:
         print(f"    {value:+d}  {name}")
     if not preview.modifiers:
@@ -79,8 +81,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"    {amount}: {p} = {float(p) * 100:.1f}%")
     print(f"  expected damage: {preview.expected_damage} = {float(preview.expected_damage):.2f}")
     for note in preview.notes:
-        if not note.startswith("needs"):
-            print(f"  {note}")
+        print(f"  {note}")
     return EXIT_OK
 
 

@@ -117,7 +117,7 @@ def attack_preview(s: AttackSituation) -> AttackPreview:
     if dist is None:
         dist = Distribution.constant(damage if hit == 1 else 0)
     after = split_damage(damage, s.target_toughness, s.target_wounds, s.target_temporary)
-    notes = [f"needs {s.skill}+ on 1d6 {total:+d}" if total else f"needs {s.skill}+ on 1d6"]
+    notes = [f"Skill {s.skill}+ on 1d6"]
     if after.wounds == 0:
         notes.append(f"a hit Seriously Injures the target: {_pct(hit)}")
     elif after.wounds < s.target_wounds:
@@ -127,7 +127,12 @@ def attack_preview(s: AttackSituation) -> AttackPreview:
     if hit == 0:
         notes.append("this attack cannot hit")
     return AttackPreview(
-        hit_chance=hit, damage=dist, modifiers=mods, target_number=s.skill, notes=tuple(notes)
+        hit_chance=hit,
+        damage=dist,
+        modifiers=mods,
+        target_number=s.skill,
+        notes=tuple(notes),
+        effective_number=s.skill - total,
     )
 
 

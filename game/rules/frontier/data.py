@@ -19,6 +19,7 @@ from game.resources import rules_data_file
 __all__ = [
     "ACTION_IDS",
     "DATA_FILE",
+    "PHASE_ACTION_IDS",
     "AbilityData",
     "ActionData",
     "FactionData",
@@ -40,6 +41,9 @@ ACTION_IDS = (
     *("shoot", "aim", "melee", "disengage", "take_cover", "stand_up", "use_item"),
     *("leader_action", "charge", "end_activation"),
 )
+
+# the Initiative phase's decisions: optional in [actions], for their tooltips (the rulebook's sentence)
+PHASE_ACTION_IDS = ("draw_card", "place_joker")
 
 
 class FrontierDataError(ValueError):
@@ -223,10 +227,11 @@ def parse_data(doc: dict[str, Any]) -> FrontierData:
     missing = [a for a in ACTION_IDS if a not in actions]
     if missing:
         raise FrontierDataError(f"[actions] is missing {', '.join(missing)}")
-    unknown = [a for a in actions if a not in ACTION_IDS]
+    unknown = [a for a in actions if a not in (*ACTION_IDS, *PHASE_ACTION_IDS)]
     if unknown:
         raise FrontierDataError(
-            f"[actions] has no rules for {', '.join(unknown)} (known: {', '.join(ACTION_IDS)})"
+            f"[actions] has no rules for {', '.join(unknown)} "
+            f"(known: {', '.join((*ACTION_IDS, *PHASE_ACTION_IDS))})"
         )
     return FrontierData(
         enc.action_points, enc.max_rounds, weapons, abilities, items, units, factions, actions

@@ -149,7 +149,7 @@ def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[
             for enemy in opportunity_attackers(ctx, unit, at, step, done):
                 done.append(enemy)
                 preview = attack_preview(ctx.situation(enemy, unit, ctx.melee_weapon(enemy)))
-                out.append(PathReaction(enemy, "opportunity attack", index, preview))
+                out.append(PathReaction(enemy, "opportunity attack", index, preview, at=at))
         at = step
     return tuple(out)
 

@@ -201,7 +201,7 @@ class FrontierRuleset:
     def _draws(self, ctx: FrontierCtx) -> list[LegalAction]:
         side = ctx.game.draw_order[ctx.game.draws_made]
         return [
-            LegalAction("draw_card", f"Draw a card for {st.name_of(u)}", u, 0, side=side)
+            LegalAction("draw_card", f"Draw for {st.name_of(u)}", u, 0, side=side, public=True)
             for u in rounds.drawable(ctx, side)
         ]
 
@@ -219,6 +219,7 @@ class FrontierRuleset:
                 choices=tuple(str(n) for n in range(1, len(others) + 2)),
                 side=st.side_of(unit),
                 choice_labels=rounds.joker_slot_labels(others),
+                public=True,
             )
         ]
 
@@ -406,6 +407,11 @@ class FrontierRuleset:
 
     def rules_summary(self) -> str:
         return RULES_SUMMARY
+
+    def action_rule(self, action: str) -> str:
+        """The rulebook's sentence for an action (its tooltip), from the ruleset's data; "" if none."""
+        entry = self.data.actions.get(action)
+        return entry.text if entry is not None else ""
 
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)

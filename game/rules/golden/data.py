@@ -188,6 +188,16 @@ class FactionData:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionData:
+    """An action's rulebook sentence (its tooltip); ``own`` marks Hexslinger's own words (the book is
+    silent: no "end activation" in a story game)."""
+
+    id: str = field(default="", metadata={"id": True})
+    text: str = _text()
+    own: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GoldenData:
     deck: DeckData
     damage: DamageData
@@ -197,6 +207,7 @@ class GoldenData:
     gear: Mapping[str, GearData]
     npcs: Mapping[str, NpcData]
     factions: Mapping[str, FactionData]
+    actions: Mapping[str, ActionData] = field(default_factory=dict)
 
     def cost(self, item: str) -> int:
         entry = self.weapons.get(item) or self.gear.get(item)
@@ -209,7 +220,7 @@ class GoldenData:
         return entry.name if entry is not None else item
 
 
-TABLES = ("deck", "damage", "traits", "encounter", "weapons", "gear", "npcs", "factions")
+TABLES = ("deck", "damage", "traits", "encounter", "weapons", "gear", "npcs", "factions", "actions")
 
 
 def parse_data(doc: dict[str, Any]) -> GoldenData:
@@ -264,7 +275,8 @@ def parse_data(doc: dict[str, Any]) -> GoldenData:
         for n in faction.npcs:
             if n not in npcs:
                 raise err(f"[factions.{fid}]: 'npcs' names unknown NPC '{n}'")
-    return GoldenData(deck, damage, traits, encounter, weapons, gear, npcs, factions)
+    actions = dataload.load_tables(ActionData, doc, "actions", error=err)
+    return GoldenData(deck, damage, traits, encounter, weapons, gear, npcs, factions, actions)
 
 
 def load_data(path: str | Path = DATA_FILE) -> GoldenData:

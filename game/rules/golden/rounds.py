@@ -223,6 +223,11 @@ def _faces(die: ExplodingDie | AcingPool, ctx: GoldenCtx) -> tuple[list[list[int
     return chains, sum(sum(c) for c in chains) + die.modifier
 
 
+def _shown(chains: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    """The dice as the map shows them (``Roll.chains``): each die's ace chain, () when none aced."""
+    return tuple(tuple(c) for c in chains) if any(len(c) > 1 for c in chains) else ()
+
+
 def chain_text(chains: list[list[int]]) -> str:
     """Dice as ace chains: "8→8→2" (a d8 aced twice), "8→3 + 5" (two dice)."""
     return " + ".join("\u2192".join(str(f) for f in chain) for chain in chains)
@@ -276,10 +281,23 @@ def attack(ctx: GoldenCtx, unit: int, target: int, weapon_id: str) -> None:
             hit,
             target,
             purpose,
+            chains=_shown(chains),
         )
     )
     ctx.emit(
-        Roll(ctx.round, target, "reflexes", tuple(dfaces), tuple(dmods), dtotal, None, None, unit, "other")
+        Roll(
+            ctx.round,
+            target,
+            "reflexes",
+            tuple(dfaces),
+            tuple(dmods),
+            dtotal,
+            None,
+            None,
+            unit,
+            "other",
+            chains=_shown(dchains),
+        )
     )
     if any(len(c) > 1 for c in (*chains, *dchains)):  # "A character may ace multiple times."
         ctx.emit(

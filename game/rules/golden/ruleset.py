@@ -362,6 +362,11 @@ class GoldenRuleset:
     def rules_summary(self) -> str:
         return views.RULES_SUMMARY
 
+    def action_rule(self, action: str) -> str:
+        """The rulebook's sentence for an action (its tooltip), from the ruleset's data; "" if none."""
+        entry = self.data.actions.get(action)
+        return entry.text if entry is not None else ""
+
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.gear.get(key)
         return entry.name if entry is not None else None

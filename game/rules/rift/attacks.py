@@ -21,7 +21,7 @@ from game.rules.rift import state as st
 from game.rules.rift.components import Shield, ShotRecord, Task
 from game.rules.rift.context import RiftCtx
 from game.rules.rift.data import WeaponData
-from game.rules.rift.stress import DiceTraits, apply_multipliers, roll_dice
+from game.rules.rift.stress import NUDGE_BONUS, DiceTraits, apply_multipliers, effective_traits, roll_dice
 
 __all__ = [
     "HALF",
@@ -90,6 +90,8 @@ def roll(ctx: RiftCtx, task: Task) -> None:
         lowest = ", ".join(str(s.value) for s in dropped)
         ctx.emit(Note(rnd, task.unit, f"Firearm Mastery: dropped the lowest: {lowest}"))
     mods = tuple((n, v) for n, v in (("nudge", 2 * task.nudges),) if v)
+    bonus = NUDGE_BONUS * effective_traits(w.stats(), traits).nudge
+    chains = tuple(_chain(s.rolls, s.value - bonus) for s in shots)
     ctx.emit(
         Roll(
             rnd,
@@ -102,8 +104,17 @@ def roll(ctx: RiftCtx, task: Task) -> None:
             any(s.hit for s in shots),
             task.forced or None,
             "melee" if w.melee else "attack",
+            chains=chains if any(len(c) > 1 for c in chains) else (),
         )
     )
+
+
+def _chain(rolls: tuple[int, ...], faces_total: int) -> tuple[int, ...]:
+    """The faces of one die that add up to its value (Bring the Fireworks: the maximum and the extra
+    die): a rerolled first face (Reliable) is not part of it."""
+    if len(rolls) > 1 and sum(rolls) != faces_total and sum(rolls[1:]) == faces_total:
+        return tuple(rolls[1:])
+    return tuple(rolls)
 
 
 def assign_targets(ctx: RiftCtx, task: Task) -> list[int]:

@@ -204,12 +204,23 @@ class RiftBuilder(BaseBuilder):
         return "; ".join(parts)
 
     def _talent_detail(self, tid: str) -> str:
+        """What a talent does: the rulebook's words, then each action it gives with its cost and words
+        (never its own name again); "no effect in an encounter" when it changes nothing in a fight."""
         t = self.data.talents[tid]
-        bits = [self._names(t.actions), self._names(t.traits)]
-        text = "; ".join(b for b in bits if b) or "no effect in an encounter"
+        bits = [t.text] if t.text else []
+        for a in t.actions:
+            action = self.data.actions[a]
+            bits.append(f"{action.name} ({action.cost} AP): {action.text}")
+        for tr in t.traits:
+            trait = self.data.traits[tr]
+            if trait.name != t.name or not t.text:
+                bits.append(f"{trait.name}: {trait.text}")
+        if not t.combat:
+            bits.append("(no effect in an encounter)")
+        text = " ".join(bits)
         if "animal_friend" in t.traits:  # the ruleset's setup fields the dog for this trait
             dog = self.data.companions["dog"]
-            text += f": brings a {dog.name} ({dog.resolve} resolve, {dog.action_points} AP)"
+            text += f" In an encounter: a {dog.name} ({dog.resolve} resolve, {dog.action_points} AP)."
         return text
 
     def options(self, unit: DraftUnit, field: str, key: str) -> list[Option]:

@@ -47,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from game.rules.rift.odds import (  # noqa: PLC0415 (loaded when the command runs)
         OddsError,
         balance,
+        needs_words,
         rift_odds,
         weapon_table,
     )
@@ -160,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
             "dice_rolled": odds.dice_rolled,
             "dice_kept": result.weapon.count,
             "hit_per_die": frac(odds.hit_probability),
+            "needs": needs_words(odds),
             "hits": [{"hits": k, **frac(p)} for k, p in odds.hits],
             "stress": [{"stress": t, **frac(p)} for t, p in odds.stress.items()],
             "stress_tail": None
@@ -176,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"  applied: {'; '.join(result.applied) if result.applied else 'nothing (plain dice)'}")
     print(
         f"  hit per die: {odds.hit_probability} = {_percent(odds.hit_probability)}"
-        f"  ({odds.dice_rolled} dice rolled, {result.weapon.count} kept)"
+        f"  ({odds.dice_rolled} dice rolled, {result.weapon.count} kept; {needs_words(odds)})"
     )
     print("  hits:")
     for k, p in odds.hits:

@@ -106,6 +106,7 @@ class TalentData:
     name: str
     actions: tuple[str, ...] = ()
     traits: tuple[str, ...] = ()
+    text: str = ""  # the rulebook's words for what the talent does (the posse builder shows them)
 
     @property
     def combat(self) -> bool:
@@ -320,12 +321,22 @@ def parse_data(doc: dict[str, Any]) -> RiftData:
     talents: dict[str, TalentData] = {}
     for tid, raw in _tables(doc, "talents").items():
         where = f"[talents.{tid}]"
-        t = _check(where, raw, {"name": (_STR, True), "actions": (_STRS, False), "traits": (_STRS, False)})
+        t = _check(
+            where,
+            raw,
+            {
+                "name": (_STR, True),
+                "actions": (_STRS, False),
+                "traits": (_STRS, False),
+                "text": (_STR, False),
+            },
+        )
         talents[tid] = TalentData(
             tid,
             t["name"],
             _ids(where, "actions", t.get("actions", []), actions, "action"),
             _ids(where, "traits", t.get("traits", []), traits, "trait"),
+            t.get("text", ""),
         )
     skills: dict[str, str] = {}
     for sid, name in _tables(doc, "skills").items():

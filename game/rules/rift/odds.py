@@ -43,6 +43,8 @@ __all__ = [
     "WeaponRound",
     "attack_odds",
     "balance",
+    "effective_threshold",
+    "needs_words",
     "nudge_gains",
     "rift_odds",
     "tail_depth",
@@ -513,3 +515,21 @@ def nudge_gains(data: RiftData | None = None) -> list[tuple[str, str, Fraction]]
             after = attack_odds(stats, replace(traits, nudge=1)).mean
             gains.append((attitude.name, stats.name, after - before))
     return gains
+
+
+def effective_threshold(odds: AttackOdds) -> int:
+    """The face each die needs with the Nudges counted ("+2 on every die"): the threshold less them."""
+    return odds.weapon.threshold - 2 * odds.traits.nudge
+
+
+def needs_words(odds: AttackOdds) -> str:
+    """ "needs 10+ after +2" (a 12+ die with one Nudge), "needs 12+", "unreachable: cannot hit"."""
+    weapon = odds.weapon
+    effective = effective_threshold(odds)
+    if odds.hit_probability == 0:
+        return "unreachable: cannot hit"
+    if effective == weapon.threshold:
+        return f"needs {effective}+"
+    if effective <= 1:
+        return f"any roll after +{weapon.threshold - effective}"
+    return f"needs {effective}+ after +{weapon.threshold - effective}"

@@ -117,6 +117,7 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         target_number=w.threshold,
         notes=tuple(notes),
         later=cmd.action == "hold_fire",
+        effective_number=w.threshold - 2 * odds.traits.nudge,  # "+2 on every die" per Nudge
     )
 
 

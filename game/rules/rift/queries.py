@@ -143,7 +143,8 @@ def path_reactions(ctx: RiftCtx, unit: int, path: tuple[Hex, ...]) -> tuple[Path
                     if ctx.valid_target(watcher, unit, w.range):
                         held.add(watcher)
                         cmd = Command("fire", actor=watcher, option=w.id, target=unit)
-                        out.append(PathReaction(watcher, "hold fire", index, attack_preview(ctx, cmd)))
+                        shot = attack_preview(ctx, cmd)
+                        out.append(PathReaction(watcher, "hold fire", index, shot, at=step))
                         break
                 for record in st.statuses(watcher, "covering_fire"):
                     reach = max((w.range for w in ctx.weapons_of(watcher, "firearm")), default=0)
@@ -154,7 +155,7 @@ def path_reactions(ctx: RiftCtx, unit: int, path: tuple[Hex, ...]) -> tuple[Path
                     ):
                         continue
                     covered.add(watcher)
-                    out.append(PathReaction(watcher, "covering fire", index, _one_stress()))
+                    out.append(PathReaction(watcher, "covering fire", index, _one_stress(), at=step))
     return tuple(out)
 
 

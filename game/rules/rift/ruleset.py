@@ -257,7 +257,7 @@ class RiftRuleset:
         return auto_deploy_commands(match)
 
     def rules_summary(self) -> str:
-        return views.RULES_SUMMARY
+        return views.RULES_SUMMARY + views.actions_summary(self.data)
 
     # -- what the AI asks (game.engine.facts.Reasoner; game/rules/rift/queries.py) --------------------
     def unit_facts(self, match: Match, unit: int) -> UnitFacts:
@@ -279,6 +279,11 @@ class RiftRuleset:
 
     def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
         return views.describe(event, name)
+
+    def action_rule(self, action: str) -> str:
+        """The rulebook's sentence for an action (its tooltip), from the ruleset's data; "" if none."""
+        entry = self.data.actions.get(action)
+        return entry.text if entry is not None else ""
 
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)

@@ -36,12 +36,21 @@ from game.rules.rift import state as st
 from game.rules.rift.actions import decision_actions
 from game.rules.rift.components import Combatant, Inventory, Shield, Statuses, Task
 from game.rules.rift.context import RiftCtx
-from game.rules.rift.data import WeaponData
+from game.rules.rift.data import RiftData, WeaponData
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-__all__ = ["RULES_SUMMARY", "STATUS_RULES", "StatusRule", "describe", "prompt", "tracker", "unit_view"]
+__all__ = [
+    "RULES_SUMMARY",
+    "STATUS_RULES",
+    "StatusRule",
+    "actions_summary",
+    "describe",
+    "prompt",
+    "tracker",
+    "unit_view",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +153,9 @@ Turn order: everyone rolls 1d20 once, at the start; highest acts first, ties rol
 Your turn: 3 action points, spent in any order. Only one attack per turn.
   Fire Firearm (attack, 2 AP), Use Explosive (attack, 2 AP), Move (1 AP, up to 2 tiles),
   Crouch Down (2 AP), Flee (2 AP), Hold Fire (attack, 3 AP), Interact (1 AP: pick up, hand off, use
-  an item), plus your attitude's and talents' actions. AP left over can pay for reactions between
-  turns (Nudge, "Duck!", Dodge Roll, Tactical Reposition) where a trait allows it.
+  an item), plus your attitude's and talents' actions (every action is listed below). AP left over
+  can pay for reactions between turns (Nudge, "Duck!", Dodge Roll, Tactical Reposition) where a trait
+  allows it.
 Weapons read dice / threshold / range (/ radius): "3d6 / 5+ / 6t" rolls 3d6, each die of 5 or more
 is a hit dealing stress equal to its value to a hostile unit in sight and in range; you assign each
 hit, the same target may take several. An explosive hits every unit within its radius of the impact.
@@ -158,6 +168,16 @@ Resolve 0: the unit is overcome and cannot act for the rest of the encounter (an
 afterwards to 1/3 of its resolve).
 Victory: a side wins when every hostile unit is overcome or has fled; after round 20 it is a draw.
 """
+
+
+def actions_summary(data: RiftData) -> str:
+    """The F1 page's list of every action, from rift.toml: its name, AP cost and the rulebook's words
+    (Hexslinger's own actions say so), as Frontier's page explains each of its actions."""
+    lines = ["Every action (AP cost), in the rulebook's words:"]
+    for action in data.actions.values():
+        kind = ", attack" if action.attack else ""
+        lines.append(f"  {action.name} ({action.cost} AP{kind}): {action.text.rstrip('.')}.")
+    return "\n".join(lines) + "\n"
 
 
 def _status(key: str, detail: str = "") -> StatusView:

@@ -242,6 +242,10 @@ def attack(ctx: GoldenCtx, unit: int, target: int, weapon_id: str) -> None:
     die = attack_dice(band, sum(v for _, v in mods))
     defence = ExplodingDie(ctx.sheet(target).reflexes, sum(v for _, v in dmods))
     turn.acted = True
+    if ctx.loads_on_firing(unit, weapon_id):
+        # own (G11): a gun that loads free is loaded as the shot is taken, its one free load this round
+        load(ctx, unit, weapon_id)
+        ctx.emit(Note(ctx.round, unit, f"loads the {weapon.name} (free) and fires"))
     if weapon.is_ranged:
         arms = ctx.arms(unit)
         arms.loaded[arms.weapons.index(weapon_id)] -= 1

@@ -324,7 +324,7 @@ class GoldenRuleset:
         if not ctx.fights(unit):
             return True
         turn = ctx.turn(unit)
-        if not turn.acted or ctx.move_left(unit) > 0:
+        if ctx.can_act(unit) or ctx.walk_left(unit) > 0:
             return False
         free = [
             w for w in ctx.arms(unit).weapons if ctx.weapon(w).is_ranged and not ctx.weapon(w).load_action

@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game.commands import Command
+from game.engine.match import Match
 from game.rules.golden.components import Health
 from game.rules.golden.data import default_data
 from game.rules.golden.rules import apply_damage
+from game.rules.golden.ruleset import GoldenRuleset
 from tests.engine.rulebooks import Quotes
 from tests.rules.golden_kit import (
     at,
@@ -22,6 +25,7 @@ from tests.rules.golden_kit import (
     game,
     health,
     new_match,
+    place,
     reason_for,
     round_state,
     script,
@@ -189,13 +193,14 @@ def test_a_joker_reshuffles_all_54_cards_at_the_end_of_the_round(tmp_path: Path)
 
 def test_crippled_units_get_no_card(tmp_path: Path) -> None:
     assert NO_CARD
-    match = new_match(tmp_path, (char("Rusty"), char("Doc")), (char("Clem"),))
+    # three in the posse, so one crippled is not yet the share at which it gives up (G21)
+    match = new_match(tmp_path, (char("Rusty"), char("Doc"), char("Wes")), (char("Clem"),))
     deploy(match)
     health(match, 2).crippled = True
     while game(match)[0].round == 1:
         end(match)
     assert round_state(match, 2).card == "" and 2 not in game(match)[0].order
-    assert game(match)[1].remaining == 54 - 3 - 2
+    assert game(match)[1].remaining == 54 - 4 - 3
 
 
 # -- Biding Time and waiting ----------------------------------------------------------------------------
@@ -292,14 +297,17 @@ def test_moving_is_free_but_shortens_with_an_action(tmp_path: Path) -> None:
 def test_a_long_move_leaves_no_action(tmp_path: Path) -> None:
     """MOVE (G9): a unit that has walked as far as an action allows must run to go further, and a run
     leaves it no action; it may then run on to the whole move."""
+    enc = DATA.encounter
     match = duel(tmp_path)
-    match.apply(cmd("move", 1, path=(at(3), at(2), at(1), at(0))))
+    place(match, 1, at(12))  # Clem stands at column 6: Rusty walks right, away from him, along the row
+    walk = enc.move_with_action
+    match.apply(cmd("move", 1, path=tuple(at(12 + i) for i in range(walk + 1))))
     assert "run to go further" in (reason_for(match, 1, "move") or "")
-    assert reason_for(match, 1, "attack", "revolver") is None  # three hexes: the action is still there
-    match.apply(cmd("run", 1, path=(at(0), at(1, 4))))
-    assert "moved 4 hexes" in (reason_for(match, 1, "attack", "revolver") or "")
+    assert reason_for(match, 1, "attack", "revolver") is None  # the action is still there
+    match.apply(cmd("run", 1, path=(at(12 + walk), at(13 + walk))))
+    assert f"moved {walk + 1} hexes" in (reason_for(match, 1, "attack", "revolver") or "")
     move = next(a for a in match.legal_actions() if a.action == "move")
-    assert move.enabled and max(move.paths.costs.values()) == DATA.encounter.move - 4  # type: ignore[union-attr]
+    assert move.enabled and max(move.paths.costs.values()) == enc.move - walk - 1  # type: ignore[union-attr]
 
 
 def test_a_shot_after_moving_is_harder(tmp_path: Path) -> None:
@@ -524,9 +532,9 @@ def test_a_crippled_unit_cannot_attack_and_dies_only_by_execution(tmp_path: Path
 
 
 def test_execution_takes_the_action_on_a_crippled_neighbour(tmp_path: Path) -> None:
-    match = new_match(tmp_path, (char("Rusty"),), (char("Clem"), char("Bart")))
-    deploy(match, {1: at(3), 2: at(4), 3: at(10)}, cards=("AS", "2S", "3S"))
-    health(match, 2).crippled = True
+    match = new_match(tmp_path, (char("Rusty"),), (char("Clem"), char("Bart"), char("Jim")))
+    deploy(match, {1: at(3), 2: at(4), 3: at(10), 4: at(11)}, cards=("AS", "2S", "3S", "4S"))
+    health(match, 2).crippled = True  # one of three: the Outlaws fight on (G21)
     execute = next(a for a in match.legal_actions() if a.action == "execute")
     assert execute.enabled and execute.targets == (2,)
     match.apply(cmd("execute", 1, target=2))
@@ -611,6 +619,48 @@ def test_npcs_of_one_template_share_a_card_and_characters_draw_their_own(tmp_pat
     assert [round_state(match, u).card for u in (1, 2, 3, 4)] == ["5S", "KS", "9D", "KS"]
     assert game(match)[0].order == [2, 4, 3, 1]  # the group acts together, in posse order
     assert game(match)[1].remaining == 54 - 3
+
+
+NO_LONGER_IN_COMBAT = Q("golden", "When a character has a crippling wound they are no longer in combat.")
+
+
+def _giving_up(share: float) -> GoldenRuleset:
+    return GoldenRuleset(replace(DATA, encounter=replace(DATA.encounter, gives_up_at=share)))
+
+
+def _cripple_clem(match: Match) -> None:
+    """Rusty (unit 1, first with K♠) shoots Clem (unit 3): 7 against 1, the Red Joker for damage."""
+    script(match, 7, 1)
+    cards_on_top(match, "RJ")
+    match.apply(cmd("attack", 1, target=3, option="revolver"))
+    assert health(match, 3).crippled
+
+
+def test_a_posse_gives_up_once_half_its_units_are_out(tmp_path: Path) -> None:
+    """NO_LONGER_IN_COMBAT (G21, own victory): a crippled unit is out of the fight, and a posse gives up
+    once ``gives_up_at`` of the units it fielded are out — the shipped data's share, and 1 (to the last)
+    for comparison."""
+    assert NO_LONGER_IN_COMBAT
+    share = DATA.encounter.gives_up_at
+    assert 0 < share <= 0.5  # shipped: a posse of four gives up with two out
+    spots = {1: at(3), 2: at(2), 3: at(6), 4: at(7)}
+    cards = ("KS", "2H", "3H", "4H")
+    for value, over in ((0.5, True), (1.0, False)):
+        ruleset = _giving_up(value)
+        match = new_match(
+            tmp_path / str(value),
+            (char("Rusty"), char("Doc")),
+            (char("Clem"), char("Jesse")),
+            ruleset=ruleset,
+        )
+        deploy(match, spots, cards)
+        _cripple_clem(match)
+        outcome = match.outcome()
+        if over:  # one of two out: half the posse
+            assert match.is_over and outcome is not None and outcome.winner == "side1"
+            assert "gave up the fight" in outcome.reason
+        else:
+            assert not match.is_over and outcome is None
 
 
 def test_the_sun_goes_down_after_the_round_limit(tmp_path: Path) -> None:

@@ -166,6 +166,11 @@ def odds_document(args: argparse.Namespace) -> dict[str, Any]:
             "move_with_action": enc.move_with_action,
             "moving_shot": enc.moving_attack,
             "cover": {"half": enc.half_cover, "full": enc.full_cover},
+            "reload": {
+                w.id: "action" if w.load_action else "free" for w in data.weapons.values() if w.is_ranged
+            },
+            "gives_up_at": enc.gives_up_at,
+            "max_rounds": enc.max_rounds,
         },
     }
 
@@ -187,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         part = doc[key]
         print(f"  {label:<12} {part['fraction']} = {part['percent']:.2f}%")
     print(f"    (a tie: {doc['tie_cards']['tie']}, won by the cards {doc['tie_cards']['cards_won']})")
-    print("  damage card (a fresh deck of 54):")
+    print("  damage card given a hit (a fresh deck of 54; after a tie, the card after the two tie cards):")
     for d in doc["damage_card"]:
         print(f"    {d['result']:<16} {d['fraction']} = {d['percent']:.2f}%")
     own = doc["own_rules"]
@@ -197,6 +202,15 @@ def run(args: argparse.Namespace) -> int:
     )
     cover = f"+{own['cover']['half']}/+{own['cover']['full']}"
     print(f"  own rules (1 hex = 1 inch): ranges {ranges} hexes; cover {cover}")
+    reload = ", ".join(f"{w} {how}" for w, how in own["reload"].items())
+    print(
+        f"    move {own['move_with_action']} keeping the action, run {own['move']}; a shot after moving "
+        f"{own['moving_shot']:+d}; loading: {reload}"
+    )
+    print(
+        f"    a posse gives up with {own['gives_up_at']:.0%} of its units out; "
+        f"the round limit is {own['max_rounds']}"
+    )
     return EXIT_OK
 
 

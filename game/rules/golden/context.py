@@ -74,11 +74,24 @@ class GoldenCtx(Context):
 
     def fights(self, unit: int) -> bool:
         """Still in the fight: in play, not crippled, not dead ("When a character has a crippling wound
-        they are no longer in combat.")."""
+        they are no longer in combat."), its posse not given up."""
+        if not self.able(unit):
+            return False
+        return self.data.encounter.gives_up_at >= 1 or not self.gave_up(self.side(unit))
+
+    def able(self, unit: int) -> bool:
+        """In play, not crippled, not dead."""
         if not self.in_play(unit):
             return False
         h = self.health(unit)
         return not (h.crippled or h.dead)
+
+    def gave_up(self, side: str) -> bool:
+        """Own (docs/RULES.md G21): a posse gives up the fight once this share of the units it fielded is
+        out of it (crippled or dead): ``[encounter] gives_up_at`` (1: it fights to the last)."""
+        fielded = self.units(side, in_play=False)
+        out = sum(1 for u in fielded if not self.able(u))
+        return bool(fielded) and out >= self.data.encounter.gives_up_at * len(fielded) and out > 0
 
     def modifier(self, die: int) -> int:
         return self.data.traits.modifier(die)

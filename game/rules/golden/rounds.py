@@ -212,8 +212,18 @@ def check_end(ctx: GoldenCtx) -> bool:
     outcome = turns.standing_outcome(ctx.match, fights=ctx.fights, beaten="crippled or dead")
     if outcome is None:
         return False
+    quit_ = [p.side for p in ctx.match.posses if p.side != outcome.winner and _gave_up_early(ctx, p.side)]
+    if outcome.winner is not None and quit_:
+        names = ", ".join(p.name or p.side for p in ctx.match.posses if p.side in quit_)
+        share = ctx.data.encounter.gives_up_at
+        outcome = Outcome(outcome.winner, f"{names} gave up the fight with {share:.0%} of its units out")
     turns.finish(game, outcome, ctx.events)
     return True
+
+
+def _gave_up_early(ctx: GoldenCtx, side: str) -> bool:
+    """The posse gave up with units still able to fight (own: ``gives_up_at``)."""
+    return ctx.gave_up(side) and any(ctx.able(u) for u in ctx.units(side))
 
 
 # -- attacking -----------------------------------------------------------------------------------------

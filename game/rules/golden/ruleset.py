@@ -360,7 +360,7 @@ class GoldenRuleset:
         return auto_deploy_commands(match)
 
     def rules_summary(self) -> str:
-        return views.RULES_SUMMARY
+        return views.rules_summary(self.data)
 
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.gear.get(key)

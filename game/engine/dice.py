@@ -59,14 +59,15 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
+from typing import TypeVar
 
 from game.dice import Distribution
-from game.engine.cards import Deck, DeckEmptyError, DeckSpec
+from game.engine.cards import Card, Deck, DeckEmptyError, DeckSpec, odds
 
 __all__ = [
     "BULLET_BLACK",
@@ -80,6 +81,7 @@ __all__ = [
     "SymbolPool",
     "card_tie_break",
     "deck_tie_break",
+    "deck_tie_break_then",
     "difference",
     "hit_split",
     "keep_best",
@@ -88,6 +90,8 @@ __all__ = [
     "roll_symbols",
     "symbol_pool",
 ]
+
+T = TypeVar("T", bound=Hashable)
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -488,6 +492,99 @@ def deck_tie_break(deck: Deck, spec: DeckSpec) -> Opposed:
     win = Fraction(sum(n for c, n in refill.items() if spec.compare(last, c) > 0), total)
     tie = Fraction(sum(n for c, n in refill.items() if spec.compare(last, c) == 0), total)
     return Opposed(win, tie, 1 - win - tie)
+
+
+def deck_tie_break_then(deck: Deck, spec: DeckSpec, outcome: Callable[[Card], T]) -> dict[T, Fraction]:
+    """The exact odds of each ``outcome`` of the card drawn *after* a tie-break the attacker won: both
+    tie cards are drawn first (the attacker's, then the defender's), both discarded, then the next card
+    is drawn -- :meth:`Deck.draw`'s way, so when the pile runs out the discards (the tie cards among
+    them, once discarded) are reshuffled into it, the cards in play kept out. Composition only, never the
+    order. Empty when the attacker cannot win the tie-break. (Golden Frontiers: a tie won by the cards is
+    a hit, and "If a hit is scored the attacker draws a card from the top of the deck".)"""
+    pile = tuple(sorted(Counter(deck.pile).items()))
+    discards = tuple(sorted(Counter(deck.discards).items()))
+    classes = {card_id: outcome(Card.parse(card_id)) for card_id in {*deck.pile, *deck.discards}}
+    if sum(n for _, n in pile) >= 3:  # no reshuffle on the way: the pile alone decides
+        return _tie_then_by_class(pile, spec, classes)
+    return _tie_then_drawn(pile, discards, spec, classes)
+
+
+def _tie_then_by_class(
+    pile: tuple[tuple[str, int], ...], spec: DeckSpec, classes: Mapping[str, T]
+) -> dict[T, Fraction]:
+    """Three cards or more in the pile: the winning ordered pairs (attacker's card higher) counted by the
+    two cards' outcomes, in one sweep from the lowest card up; the next card comes from the pile less
+    those two."""
+    total = sum(n for _, n in pile)
+    counts: Counter[T] = Counter()
+    for card_id, n in pile:
+        counts[classes[card_id]] += n
+    pairs: Counter[tuple[T, T]] = Counter()
+    below: Counter[T] = Counter()  # outcomes of the cards strictly lower than the current key
+    ordered = sorted(pile, key=lambda item: spec.sort_key(item[0]))
+    for _, group in itertools.groupby(ordered, key=lambda item: spec.sort_key(item[0])):
+        same = list(group)
+        for card_id, n in same:
+            mine = classes[card_id]
+            for theirs, m in below.items():
+                pairs[(mine, theirs)] += n * m
+        for card_id, n in same:
+            below[classes[card_id]] += n
+    won = sum(pairs.values())
+    if not won:
+        return {}
+    found: Counter[T] = Counter()
+    for (mine, theirs), ways in pairs.items():
+        rest = counts.copy()
+        rest[mine] -= 1
+        rest[theirs] -= 1
+        for key, left in rest.items():
+            if left:
+                found[key] += ways * left
+    keys = list(dict.fromkeys(classes[c] for c, _ in pile))
+    return {k: Fraction(found[k], won * (total - 2)) for k in keys if found[k]}
+
+
+def _tie_then_drawn(
+    pile: tuple[tuple[str, int], ...],
+    discards: tuple[tuple[str, int], ...],
+    spec: DeckSpec,
+    classes: Mapping[str, T],
+) -> dict[T, Fraction]:
+    """Fewer than three cards in the pile: card by card, with :meth:`Deck.draw`'s reshuffle of the
+    discards whenever the pile is out (a handful of cases, so a plain enumeration)."""
+    first: Counter[str] = Counter(dict(pile))
+    spent: Counter[str] = Counter(dict(discards))
+    if not first:
+        first, spent = spent, Counter()
+    if sum(first.values()) + sum(spent.values()) < 2:
+        raise DeckEmptyError("a card tie-break needs 2 cards to draw")
+    won = Fraction(0)
+    found: dict[T, Fraction] = {}
+    size = sum(first.values())
+    for mine, n in sorted(first.items()):
+        after = first.copy()
+        after[mine] -= 1
+        after = +after
+        out = spent
+        if not after:
+            after, out = out, Counter()
+        rest = sum(after.values())
+        for theirs, m in sorted(after.items()):
+            if spec.compare(mine, theirs) <= 0:
+                continue
+            chance = Fraction(n, size) * Fraction(m, rest)
+            left = after.copy()
+            left[theirs] -= 1
+            left = +left
+            gone = out + Counter({mine: 1}) + Counter({theirs: 1})
+            source = left if left else gone
+            won += chance
+            for key, p in odds(dict(source), lambda card: classes[card.id]).items():
+                found[key] = found.get(key, _ZERO) + chance * p
+    if not won:
+        return {}
+    return {k: v / won for k, v in found.items()}
 
 
 # -- keep-best pools -----------------------------------------------------------------------------------

@@ -4,14 +4,23 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.cards import GOLDEN_FRONTIERS_SUITS, MatchDeck, standard_54
-from game.engine.dice import AcingPool, ExplodingDie, card_tie_break, hit_split, opposed
+from game.engine.cards import GOLDEN_FRONTIERS_SUITS, Card, Deck, DeckEmptyError, MatchDeck, standard_54
+from game.engine.dice import (
+    AcingPool,
+    ExplodingDie,
+    card_tie_break,
+    deck_tie_break,
+    deck_tie_break_then,
+    hit_split,
+    opposed,
+)
 from game.engine.match import _canon
 from game.engine.world import World, freeze
 from tests.engine.rulebooks import Quotes
@@ -29,6 +38,21 @@ AGAIN = Q(
     "reshuffled again.",
 )
 CARDS_WIN = Q("golden", "If the attacker draws the higher card then a hit is scored")
+TIE_CARDS = Q(
+    "golden",
+    "If both attackers and defenders numbers are equal then the attacker and defender each draw a card "
+    "from the top of the deck, placing the card face up in front of them.",
+)
+DAMAGE_CARD = Q(
+    "golden",
+    "If a hit is scored the attacker draws a card from the top of the deck and places it face up in front "
+    "of them.",
+)
+OUT_OF_CARDS = Q(
+    "golden",
+    "keep all cards that are currently relevant (such as initiative cards) face up in front of the players "
+    "and reshuffle all of the non relevant cards into a deck so play may continue.",
+)
 
 
 def test_every_quote_is_word_for_word_in_its_rulebook() -> None:
@@ -194,3 +218,94 @@ def test_a_pool_needs_dice_and_sides() -> None:
         AcingPool(2, 1)
     with pytest.raises(TypeError, match="not supported"):
         opposed(AcingPool(2, 8), AcingPool(2, 8))
+
+
+# -- the card drawn after a tie-break ------------------------------------------------------------------------
+def _branches(deck: Deck) -> Iterator[tuple[Deck, Fraction]]:
+    """Every way the next draw can go, each as likely (the pile's hidden order is uniform): the real
+    :meth:`Deck.draw`, refill from the discards included, with each pile position brought to the top."""
+    ready = deck.copy()
+    if not ready.pile:
+        ready.reshuffle_discards(random.Random(0))  # the order is enumerated below, the seed is moot
+    size = len(ready.pile)
+    for i in range(size):
+        branch = ready.copy()
+        branch.pile.append(branch.pile.pop(i))
+        branch.draw(random.Random(0))
+        yield branch, Fraction(1, size)
+
+
+def _brute_tie_then(deck: Deck, outcome: Callable[[Card], str]) -> tuple[Fraction, dict[str, Fraction]]:
+    """P(the attacker's tie card wins) and the odds of the card drawn after, given that, by enumeration:
+    the attacker draws, the defender draws, both tie cards are discarded, the next card is drawn."""
+    spec = standard_54()
+    won = Fraction(0)
+    found: dict[str, Fraction] = {}
+    for after_mine, p_mine in _branches(deck):
+        mine = after_mine.in_play[-1]
+        for after_theirs, p_theirs in _branches(after_mine):
+            theirs = after_theirs.in_play[-1]
+            if spec.compare(mine, theirs) <= 0:
+                continue
+            after_theirs.discard(mine)
+            after_theirs.discard(theirs)
+            won += p_mine * p_theirs
+            for after_next, p_next in _branches(after_theirs):
+                key = outcome(Card.parse(after_next.in_play[-1]))
+                found[key] = found.get(key, Fraction(0)) + p_mine * p_theirs * p_next
+    return won, ({k: v / won for k, v in found.items()} if won else {})
+
+
+def _damage_class(card: Card) -> str:
+    """Golden Frontiers' recommended table ("2-8 → Graze", "9-King → Wound", "Ace → Two Wounds",
+    "Joker → Crippling Wound")."""
+    if card.rank is None:
+        return "crippling"
+    if card.rank == "A":
+        return "two_wounds"
+    return "wound" if card.rank in ("9", "10", "J", "Q", "K") else "graze"
+
+
+SMALL = ("2H", "5S", "8D", "9C", "QH", "AS", "AD", "BJ", "RJ")
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.lists(st.sampled_from(SMALL), max_size=6),
+    st.lists(st.sampled_from(SMALL), max_size=5),
+)
+def test_the_card_after_a_tie_break_against_brute_force(pile: list[str], spent: list[str]) -> None:
+    """TIE_CARDS, DAMAGE_CARD, OUT_OF_CARDS: the two tie cards come off the deck before the damage card,
+    so the damage card's odds given a tie won by the attacker are those of the composition left after
+    those two draws (with the out-of-cards reshuffle on the way): exact, against enumerating every draw
+    with the real deck, on small decks (copies of one card allowed)."""
+    deck = Deck(list(pile), list(spent))
+    if len(pile) + len(spent) < 2:
+        with pytest.raises(DeckEmptyError):
+            deck_tie_break_then(deck, standard_54(), _damage_class)
+        return
+    won, expected = _brute_tie_then(deck, _damage_class)
+    assert deck_tie_break(deck, standard_54()).win == won
+    assert deck_tie_break_then(deck, standard_54(), _damage_class) == expected
+
+
+def test_a_full_deck_after_a_tie_is_the_next_card_and_a_short_pile_is_not() -> None:
+    """With three cards or more in the pile and no two alike, the two tie cards are a uniformly random
+    pair whichever of them won, so the card after them has the next card's odds; when the pile runs
+    out on the way the discards come back and the odds change."""
+    spec = standard_54()
+    full = Deck(list(spec.card_ids()))
+    after = deck_tie_break_then(full, spec, _damage_class)
+    assert after == {
+        "graze": Fraction(28, 54),
+        "wound": Fraction(20, 54),
+        "two_wounds": Fraction(4, 54),
+        "crippling": Fraction(2, 54),
+    }
+    short = Deck(["AS", "2H"], ["3C", "4D"])  # the tie takes both; the damage card comes from all four
+    assert deck_tie_break_then(short, spec, _damage_class) == {
+        "graze": Fraction(3, 4),
+        "two_wounds": Fraction(1, 4),
+    }
+    # (the next card's odds would say 1/2 two wounds: the Ace on the pile)
+    assert deck_tie_break_then(Deck(["5S", "5S", "5S"]), spec, _damage_class) == {}  # equal cards never win

@@ -13,7 +13,7 @@ from game.components import Position
 from game.engine.cards import MatchDeck
 from game.engine.match import Match
 from game.hexgrid import Hex
-from game.rules import PosseSpec, UnitSpec, get_ruleset
+from game.rules import PosseSpec, Ruleset, UnitSpec, get_ruleset
 from game.rules.golden.components import GoldenGame, Health, RoundState
 from game.rules.golden.context import game_of
 from tests.rules.frontier_kit import ScriptedRandom, at, open_map
@@ -52,12 +52,17 @@ def posse(side: str, faction: str, *units: UnitSpec) -> PosseSpec:
 
 
 def new_match(
-    directory: Path, side1: tuple[UnitSpec, ...], side2: tuple[UnitSpec, ...], seed: int = 1
+    directory: Path,
+    side1: tuple[UnitSpec, ...],
+    side2: tuple[UnitSpec, ...],
+    seed: int = 1,
+    ruleset: Ruleset | None = None,
 ) -> Match:
+    """Lawmen (side1) against Outlaws (side2) on an open test map; ``ruleset``: another data set."""
     path = open_map(directory)
     return Match.create(
         path,
-        get_ruleset("golden"),
+        ruleset if ruleset is not None else get_ruleset("golden"),
         [posse("side1", "lawmen", *side1), posse("side2", "outlaws", *side2)],
         seed,
     )

@@ -63,6 +63,53 @@ def test_the_damage_card_odds_of_a_fresh_deck(capsys: pytest.CaptureFixture[str]
     }
 
 
+def test_the_own_numbers_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    """The own rules (G9, G11, G12, G15, G21) are visible in the odds command, as in golden.toml."""
+    from game.rules.golden.data import default_data
+
+    enc = default_data().encounter
+    doc = odds_json(capsys, "--weapon", "revolver", "--defence", "d6")
+    own = doc["own_rules"]
+    assert isinstance(own, dict)
+    assert own["move"] == enc.move and own["move_with_action"] == enc.move_with_action
+    assert own["gives_up_at"] == enc.gives_up_at and own["max_rounds"] == enc.max_rounds
+    assert own["reload"] == {"revolver": "action", "rifle": "free", "shotgun": "action"}
+    assert main(["odds", "golden", "--weapon", "revolver", "--defence", "d6"]) == 0
+    out = capsys.readouterr().out
+    assert f"run {enc.move}" in out and f"round limit is {enc.max_rounds}" in out
+
+
+def test_balance_pits_the_default_posses_in_exact_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    """--balance: each unit's best attack at the distance on the hostile posse, averaged over its units,
+    equals the attack odds asked unit by unit; a posse gives up after its weakest tracks."""
+    from game.rules.golden.balance import balance, default_units
+    from game.rules.golden.data import default_data
+
+    data = default_data()
+    (marshal, _), (gang, units_g) = default_units(data)
+    assert (marshal, gang) == ("Marshal's Posse", "Black Hat Gang")
+    ours, theirs = balance(data, distance=6)
+    haines = ours.units[0]
+    assert haines.name == "Marshal Haines" and haines.weapon == "Revolver" and haines.track == 12
+    hits = []
+    for target in units_g:
+        key = "_".join(target.name.lower().replace("-", " ").split())
+        found = odds_json(capsys, "--attacker", "marshal_haines", "--target", key, "--distance", "6")
+        hits.append(Fraction(found["hit"]["fraction"]))  # type: ignore[index]
+    assert haines.hit == sum(hits, Fraction(0)) / len(hits)
+    assert ours.per_round == sum((u.points for u in ours.units), Fraction(0))
+    # Marshal's Posse's weakest two: the Marksman (Survival d4: 9 points) and a 12
+    assert theirs.to_break == 9 + 12 and ours.to_break == 12 + 12
+    assert theirs.rounds == Fraction(21) / theirs.per_round
+    far = balance(data, distance=12)[1]
+    assert next(u for u in far.units if u.name == "Bruiser").weapon is None  # the shotgun reaches 8
+    doc = odds_json(capsys, "--balance", "--distance", "2")
+    assert [p["name"] for p in doc["posses"]] == [marshal, gang]  # type: ignore[index, union-attr]
+    assert main(["odds", "golden", "--balance"]) == 0
+    out = capsys.readouterr().out
+    assert "gives up after" in out and "Sally Two-Guns" in out and "points an attack" in out
+
+
 def test_the_text_output_names_the_parts(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "golden", "--weapon", "knife", "--attack-mod", "2", "--defence", "d6"]) == 0
     out = capsys.readouterr().out
@@ -79,6 +126,9 @@ def test_the_text_output_names_the_parts(capsys: pytest.CaptureFixture[str]) -> 
         (["--weapon", "revolver", "--defence", "d7"], "--defence is the Reflexes die"),
         (["--weapon", "knife", "--defence", "d6", "--distance", "3"], "reaches 1 to 1 hexes"),
         ([], "name the attack by units"),
+        (["--balance", "--weapon", "rifle"], "--balance takes only"),
+        (["--balance", "--moved"], "leave out --moved"),
+        (["--balance", "--distance", "0"], "1 hex or more"),
     ],
 )
 def test_bad_arguments_are_explained(

@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game.commands import Command
+from game.engine.match import Match
 from game.rules.golden.components import Health
 from game.rules.golden.data import default_data
 from game.rules.golden.rules import apply_damage
+from game.rules.golden.ruleset import GoldenRuleset
 from tests.engine.rulebooks import Quotes
 from tests.rules.golden_kit import (
     at,
@@ -22,6 +25,7 @@ from tests.rules.golden_kit import (
     game,
     health,
     new_match,
+    place,
     reason_for,
     round_state,
     script,
@@ -189,13 +193,14 @@ def test_a_joker_reshuffles_all_54_cards_at_the_end_of_the_round(tmp_path: Path)
 
 def test_crippled_units_get_no_card(tmp_path: Path) -> None:
     assert NO_CARD
-    match = new_match(tmp_path, (char("Rusty"), char("Doc")), (char("Clem"),))
+    # three in the posse, so one crippled is not yet the share at which it gives up (G21)
+    match = new_match(tmp_path, (char("Rusty"), char("Doc"), char("Wes")), (char("Clem"),))
     deploy(match)
     health(match, 2).crippled = True
     while game(match)[0].round == 1:
         end(match)
     assert round_state(match, 2).card == "" and 2 not in game(match)[0].order
-    assert game(match)[1].remaining == 54 - 3 - 2
+    assert game(match)[1].remaining == 54 - 4 - 3
 
 
 # -- Biding Time and waiting ----------------------------------------------------------------------------
@@ -269,22 +274,40 @@ def test_one_action_a_round(tmp_path: Path) -> None:
 
 
 def test_moving_is_free_but_shortens_with_an_action(tmp_path: Path) -> None:
+    """MOVE (G9): a walk of up to the move with an action keeps the action, before, after or split around
+    it; a run reaches the hexes beyond it, up to the whole move, and takes the round's action."""
     assert MOVE
+    enc = DATA.encounter
     match = duel(tmp_path)
     move = next(a for a in match.legal_actions() if a.action == "move")
-    assert max(move.paths.costs.values()) == DATA.encounter.move  # type: ignore[union-attr]
+    run = next(a for a in match.legal_actions() if a.action == "run")
+    assert max(move.paths.costs.values()) == enc.move_with_action  # type: ignore[union-attr]
+    assert max(run.paths.costs.values()) == enc.move  # type: ignore[union-attr]
+    assert run.cost == 1 and move.cost == 0  # the AI and the action bar read a run as the action spent
+    assert set(run.hexes).isdisjoint(move.hexes)  # a run only reaches further than a walk
     match.apply(cmd("move", 1, path=(at(3), at(2))))
     script(match, 7, 1)
     cards_on_top(match, "3C")
     match.apply(cmd("attack", 1, target=2, option="revolver"))
     move = next(a for a in match.legal_actions() if a.action == "move")
-    assert max(move.paths.costs.values()) == DATA.encounter.move_with_action - 1  # type: ignore[union-attr]
+    assert max(move.paths.costs.values()) == enc.move_with_action - 1  # type: ignore[union-attr]
+    assert "taken this round's action" in (reason_for(match, 1, "run") or "")
 
 
 def test_a_long_move_leaves_no_action(tmp_path: Path) -> None:
+    """MOVE (G9): a unit that has walked as far as an action allows must run to go further, and a run
+    leaves it no action; it may then run on to the whole move."""
+    enc = DATA.encounter
     match = duel(tmp_path)
-    match.apply(cmd("move", 1, path=(at(3), at(2), at(1), at(0), at(1, 4))))
-    assert "moved 4 hexes" in (reason_for(match, 1, "attack", "revolver") or "")
+    place(match, 1, at(12))  # Clem stands at column 6: Rusty walks right, away from him, along the row
+    walk = enc.move_with_action
+    match.apply(cmd("move", 1, path=tuple(at(12 + i) for i in range(walk + 1))))
+    assert "run to go further" in (reason_for(match, 1, "move") or "")
+    assert reason_for(match, 1, "attack", "revolver") is None  # the action is still there
+    match.apply(cmd("run", 1, path=(at(12 + walk), at(13 + walk))))
+    assert f"moved {walk + 1} hexes" in (reason_for(match, 1, "attack", "revolver") or "")
+    move = next(a for a in match.legal_actions() if a.action == "move")
+    assert move.enabled and max(move.paths.costs.values()) == enc.move - walk - 1  # type: ignore[union-attr]
 
 
 def test_a_shot_after_moving_is_harder(tmp_path: Path) -> None:
@@ -327,6 +350,42 @@ def test_a_rifle_loads_free_once_a_round(tmp_path: Path) -> None:
     match.enter()
     esper.component_for_entity(1, Arms).loaded[0] = 0  # set-up: emptied again
     assert "loaded once this round" in (reason_for(match, 1, "load", "rifle") or "")
+
+
+FIRED_SAME_ROUND = Q(
+    "golden",
+    "A weapon such as this may not take a full round to load and may even be fired on the same round that it "
+    "was loaded.",
+)
+
+
+def test_an_empty_rifle_is_loaded_free_as_it_fires(tmp_path: Path) -> None:
+    """FIRED_SAME_ROUND (G11, own): a shot with an empty gun that loads free takes that round's free load
+    first, so the Rifle fires every round; a gun whose loading is an action cannot."""
+    assert FIRED_SAME_ROUND
+    import esper
+
+    from game.rules.golden.components import Arms
+
+    match = duel(tmp_path, a={"items": ("rifle",), "k": 8, "s": 4, "i": 4, "r": 8})
+    match.enter()
+    esper.component_for_entity(1, Arms).loaded[0] = 0
+    attack = next(a for a in match.legal_actions() if a.action == "attack" and a.option == "rifle")
+    assert attack.enabled and "loads free" in attack.label
+    preview = match.preview(Command("attack", actor=1, target=2, option="rifle"))
+    assert preview is not None and preview.hit_chance > 0
+    script(match, 9, 1)
+    cards_on_top(match, "3C")
+    match.apply(cmd("attack", 1, target=2, option="rifle"))
+    match.enter()
+    assert esper.component_for_entity(1, Arms).loaded[0] == 0  # loaded, then fired
+    assert round_state(match, 1).free_load  # the round's free load is used
+    assert any("loads the Rifle (free) and fires" in str(e) for e in match.history)
+    other = duel(tmp_path / "b")
+    other.enter()
+    esper.component_for_entity(1, Arms).loaded[0] = 0  # the revolver: loading it is the round's action
+    assert "empty: load it first" in (reason_for(other, 1, "attack", "revolver") or "")
+    assert other.preview(Command("attack", actor=1, target=2, option="revolver")) is None
 
 
 # -- the attack -------------------------------------------------------------------------------------------
@@ -473,9 +532,9 @@ def test_a_crippled_unit_cannot_attack_and_dies_only_by_execution(tmp_path: Path
 
 
 def test_execution_takes_the_action_on_a_crippled_neighbour(tmp_path: Path) -> None:
-    match = new_match(tmp_path, (char("Rusty"),), (char("Clem"), char("Bart")))
-    deploy(match, {1: at(3), 2: at(4), 3: at(10)}, cards=("AS", "2S", "3S"))
-    health(match, 2).crippled = True
+    match = new_match(tmp_path, (char("Rusty"),), (char("Clem"), char("Bart"), char("Jim")))
+    deploy(match, {1: at(3), 2: at(4), 3: at(10), 4: at(11)}, cards=("AS", "2S", "3S", "4S"))
+    health(match, 2).crippled = True  # one of three: the Outlaws fight on (G21)
     execute = next(a for a in match.legal_actions() if a.action == "execute")
     assert execute.enabled and execute.targets == (2,)
     match.apply(cmd("execute", 1, target=2))
@@ -498,6 +557,49 @@ def test_the_preview_is_exact_with_the_tie_share_and_the_damage_card_odds(tmp_pa
     assert "tie \u2192 cards" in text and "damage card: Graze" in text and "Crippling Wound" in text
 
 
+def test_the_damage_odds_after_a_tie_take_the_two_tie_cards_out_first(tmp_path: Path) -> None:
+    """TIE, DAMAGE_CARD (G24): the tie cards are drawn before the damage card, so a hit's damage odds are
+    the next card's after a higher number and, after a tie won by the cards, the card's after those two:
+    with two cards left in the pile the tie takes both and the damage card comes from the reshuffled
+    discards. The preview's damage is that mixture, exactly."""
+    assert TIE and DAMAGE_CARD
+    from fractions import Fraction
+
+    from game.engine.dice import ExplodingDie, opposed
+    from game.rules.golden.rules import damage_odds, tie_damage_odds
+
+    match = duel(tmp_path, b={"r": 8, "s": 4, "i": 6, "k": 6})
+    _, deck = game(match)
+    spent = [c for c in deck.pile if c not in ("AS", "2H")]
+    deck.pile = ["AS", "2H"]  # an Ace and a two on the pile; everything else discarded
+    deck.discards = spent
+    cmd_ = Command("attack", actor=1, target=2, option="revolver")
+    preview = match.preview(cmd_)
+    assert preview is not None
+    contest = opposed(ExplodingDie(8), ExplodingDie(8, 1))
+    higher, share = contest.win, contest.tie * Fraction(1, 2)  # the Ace wins if the attacker draws it
+    assert preview.hit_chance == higher + share
+    after_tie = tie_damage_odds(DATA, deck, deck.spec())
+    # the tie took the Ace and the two: the damage card comes from all 52 cards off the pile again
+    assert after_tie == damage_odds(DATA, dict.fromkeys([*spent, "AS", "2H"], 1))
+    next_card = damage_odds(DATA, deck.next_counts())
+    assert next_card == {"graze": Fraction(1, 2), "two_wounds": Fraction(1, 2)}
+    hit = higher + share
+    for result in ("graze", "wound", "two_wounds", "crippling"):
+        expected = next_card.get(result, Fraction(0)) * higher + after_tie[result] * share
+        assert expected == hit * _share(preview, result)
+
+
+def _share(preview: object, result: str) -> object:
+    """The chance of a damage result given a hit, read back from a preview on a fresh target (d4 Survival:
+    Max Wounds 2, crippled at 9 graze points): Graze 1 point, Wound 3, Two Wounds 6, Crippling 9."""
+    from game.engine.protocol import AttackPreview
+
+    assert isinstance(preview, AttackPreview)
+    points = {"graze": 1, "wound": 3, "two_wounds": 6, "crippling": 9}[result]
+    return preview.damage.probability(points) / preview.hit_chance
+
+
 LARGE_GROUPS = Q(
     "golden",
     "When the GM thinks it is appropriate they may use one card to represent priority for the whole group.",
@@ -517,6 +619,48 @@ def test_npcs_of_one_template_share_a_card_and_characters_draw_their_own(tmp_pat
     assert [round_state(match, u).card for u in (1, 2, 3, 4)] == ["5S", "KS", "9D", "KS"]
     assert game(match)[0].order == [2, 4, 3, 1]  # the group acts together, in posse order
     assert game(match)[1].remaining == 54 - 3
+
+
+NO_LONGER_IN_COMBAT = Q("golden", "When a character has a crippling wound they are no longer in combat.")
+
+
+def _giving_up(share: float) -> GoldenRuleset:
+    return GoldenRuleset(replace(DATA, encounter=replace(DATA.encounter, gives_up_at=share)))
+
+
+def _cripple_clem(match: Match) -> None:
+    """Rusty (unit 1, first with K♠) shoots Clem (unit 3): 7 against 1, the Red Joker for damage."""
+    script(match, 7, 1)
+    cards_on_top(match, "RJ")
+    match.apply(cmd("attack", 1, target=3, option="revolver"))
+    assert health(match, 3).crippled
+
+
+def test_a_posse_gives_up_once_half_its_units_are_out(tmp_path: Path) -> None:
+    """NO_LONGER_IN_COMBAT (G21, own victory): a crippled unit is out of the fight, and a posse gives up
+    once ``gives_up_at`` of the units it fielded are out — the shipped data's share, and 1 (to the last)
+    for comparison."""
+    assert NO_LONGER_IN_COMBAT
+    share = DATA.encounter.gives_up_at
+    assert 0 < share <= 0.5  # shipped: a posse of four gives up with two out
+    spots = {1: at(3), 2: at(2), 3: at(6), 4: at(7)}
+    cards = ("KS", "2H", "3H", "4H")
+    for value, over in ((0.5, True), (1.0, False)):
+        ruleset = _giving_up(value)
+        match = new_match(
+            tmp_path / str(value),
+            (char("Rusty"), char("Doc")),
+            (char("Clem"), char("Jesse")),
+            ruleset=ruleset,
+        )
+        deploy(match, spots, cards)
+        _cripple_clem(match)
+        outcome = match.outcome()
+        if over:  # one of two out: half the posse
+            assert match.is_over and outcome is not None and outcome.winner == "side1"
+            assert "gave up the fight" in outcome.reason
+        else:
+            assert not match.is_over and outcome is None
 
 
 def test_the_sun_goes_down_after_the_round_limit(tmp_path: Path) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.rules.golden.views import RULES_SUMMARY, STATUS_RULES
+from game.rules.golden.data import default_data
+from game.rules.golden.views import STATUS_RULES, rules_summary
 from tests.engine.rulebooks import Quotes
 from tests.rules.golden_kit import at, char, cmd, deploy, end, health, new_match
 
@@ -62,6 +63,11 @@ def test_biding_time_is_a_prompt_with_two_clear_choices(tmp_path: Path) -> None:
     assert labels == [("act_now", "Rusty acts now"), ("keep_biding", "Keep biding time")]
 
 
-def test_the_rules_summary_fits_the_help_page() -> None:
-    lines = RULES_SUMMARY.strip().splitlines()
+def test_the_rules_summary_fits_the_help_page_and_says_the_own_numbers() -> None:
+    data = default_data()
+    text = rules_summary(data)
+    lines = text.strip().splitlines()
     assert len(lines) <= 20 and all(len(line) <= 80 for line in lines)
+    enc = data.encounter
+    assert f"Move {enc.move_with_action} hexes" in text and f"Run up to {enc.move}" in text
+    assert f"after round {enc.max_rounds}".lower() in text.lower()

@@ -1,5 +1,5 @@
-"""Golden Frontiers' unit actions as engine :class:`ActionDef`\\ s: move, attack (one offer per weapon),
-load, execute, Biding Time, wait the round, end the activation.
+"""Golden Frontiers' unit actions as engine :class:`ActionDef`\\ s: move, run, attack (one offer per
+weapon), load, execute, Biding Time, wait the round, end the activation.
 
 "Characters may do anything the GM deems reasonable." On the hex map they do these; "Common actions
 include : Biding Time, Attacking, Loading Weapons, and Moving." One action a round (docs/RULES.md G11):
@@ -36,9 +36,15 @@ def _fresh(ctx: GoldenCtx, unit: int) -> str | None:
     return None
 
 
-# -- move ----------------------------------------------------------------------------------------------
+# -- move and run --------------------------------------------------------------------------------------
 def _move_problem(ctx: GoldenCtx, unit: int, option: str) -> str | None:
-    if ctx.move_left(unit) <= 0:
+    if ctx.walk_left(unit) <= 0:
+        if ctx.run_left(unit) > 0:
+            enc = ctx.data.encounter
+            return (
+                f"{ctx.name(unit)} has walked the {enc.move_with_action} hexes that keep the round's action: "
+                "run to go further"
+            )
         return f"{ctx.name(unit)} has no movement left this round"
     return None
 
@@ -47,6 +53,24 @@ def _move_picks(ctx: GoldenCtx, unit: int, option: str) -> Picks:
     tree = ctx.walks(unit)
     here = ctx.here(unit)
     return Picks(hexes=tuple(h for h in tree.ends() if h != here), paths=tree)
+
+
+def _run_problem(ctx: GoldenCtx, unit: int, option: str) -> str | None:
+    if ctx.turn(unit).acted:
+        return f"{ctx.name(unit)} has taken this round's action: a run takes it"
+    if not ctx.action_room(unit):
+        return f"{ctx.name(unit)} is running already: move on"
+    if ctx.run_left(unit) <= ctx.walk_left(unit):
+        return f"{ctx.name(unit)} cannot get further by running than by walking this round"
+    return None
+
+
+def _run_picks(ctx: GoldenCtx, unit: int, option: str) -> Picks:
+    """Own (docs/RULES.md G9): a run reaches the hexes beyond the walk that keeps the action."""
+    tree = ctx.walks(unit, ctx.run_left(unit))
+    walk = ctx.walk_left(unit)
+    far = tuple(h for h in tree.ends() if (tree.cost_to(h) or 0) > walk)
+    return Picks(hexes=far, paths=tree)
 
 
 def _move(ctx: GoldenCtx, unit: int, cmd: Command) -> None:
@@ -67,6 +91,8 @@ def _weapons(ctx: GoldenCtx, unit: int) -> list[str]:
 
 def _attack_label(ctx: GoldenCtx, unit: int, option: str) -> str:
     weapon = ctx.weapon(option)
+    if ctx.loads_on_firing(unit, option):
+        return f"Load and shoot ({weapon.name}, loads free)"
     if weapon.is_ranged:
         return f"Shoot ({weapon.name}, {ctx.loaded(unit, option)}/{weapon.ammo})"
     return f"Attack ({weapon.name})"
@@ -77,7 +103,7 @@ def _attack_problem(ctx: GoldenCtx, unit: int, option: str) -> str | None:
     if reason is not None:
         return reason
     weapon = ctx.weapon(option)
-    if weapon.is_ranged and ctx.loaded(unit, option) <= 0:
+    if not ctx.can_fire(unit, option):
         return f"the {weapon.name} is empty: load it first"
     return None
 
@@ -173,10 +199,23 @@ def build_actions() -> ActionBook[GoldenCtx]:
         ActionDef(
             "move",
             needs="path",
-            label=lambda c, u, o: f"Move (up to {c.move_left(u)} hexes)",
+            label=lambda c, u, o: f"Move (up to {c.walk_left(u)} hexes)",
             problem=_move_problem,
             picks=_move_picks,
             no_picks="no hex to move to",
+            apply=_move,
+            tags=frozenset({"moves"}),
+        )
+    )
+    book.add(
+        ActionDef(
+            "run",
+            needs="path",
+            label=lambda c, u, o: f"Run (up to {c.run_left(u)} hexes, no action this round)",
+            cost=1,  # it spends the round's action (the AI and the action bar read this)
+            problem=_run_problem,
+            picks=_run_picks,
+            no_picks="no hex beyond the walk to run to",
             apply=_move,
             tags=frozenset({"moves"}),
         )

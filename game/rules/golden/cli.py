@@ -3,7 +3,9 @@
 By units (``--attacker UNIT --target UNIT``: an NPC template or a default posse's character, e.g.
 ``gunhand``, ``marshal_haines``) or by dice (``--weapon NAME [--attack-mod N] --defence DIE[+MOD]``, e.g.
 ``--weapon revolver --defence d8+1``). Prints the hit chance split into "higher", "tie → cards" and the
-total, and the damage card's odds from a fresh deck; ``--json`` for scripts. Registered as the plugin's
+total, the damage card's odds from a fresh deck and Hexslinger's own numbers; ``--balance`` pits the
+default posses against each other at a distance (:mod:`game.rules.golden.balance`); ``--json`` for
+scripts. Registered as the plugin's
 ``odds``; the CLI knows nothing of Golden Frontiers.
 """
 
@@ -38,6 +40,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add("--distance", type=int, default=None, help="hexes to the target (default: 1 for a knife, else 2)")
     add("--cover", choices=("none", "half", "full"), default="none", help="the target's cover (own rule)")
     add("--moved", action="store_true", help="the attacker moved this round before the shot (own rule)")
+    add(
+        "--balance",
+        action="store_true",
+        help="the default posses face to face at --distance (default 6) behind --cover: exact odds per unit "
+        "and the rounds each posse needs to make the other give up",
+    )
     add("--json", action="store_true", help="print JSON for scripts")
 
 
@@ -166,16 +174,95 @@ def odds_document(args: argparse.Namespace) -> dict[str, Any]:
             "move_with_action": enc.move_with_action,
             "moving_shot": enc.moving_attack,
             "cover": {"half": enc.half_cover, "full": enc.full_cover},
+            "reload": {
+                w.id: "action" if w.load_action else "free" for w in data.weapons.values() if w.is_ranged
+            },
+            "gives_up_at": enc.gives_up_at,
+            "max_rounds": enc.max_rounds,
         },
     }
 
 
+def balance_document(args: argparse.Namespace) -> dict[str, Any]:
+    """``--balance``: the default posses' exchange at a distance (game.rules.golden.balance)."""
+    from game.rules.golden import RULESET  # noqa: PLC0415
+    from game.rules.golden.balance import balance  # noqa: PLC0415
+
+    if any(getattr(args, k) is not None for k in ("attacker", "target", "weapon", "defence", "attack_mod")):
+        raise OddsError("--balance takes only --distance, --cover and --json (it pits the default posses)")
+    if args.moved:
+        raise OddsError("--balance models standing shots: leave out --moved")
+    data = RULESET.data
+    enc = data.encounter
+    distance = args.distance if args.distance is not None else 6
+    if distance < 1:
+        raise OddsError(f"--distance is 1 hex or more, not {distance}")
+    cover = {"none": 0, "half": enc.half_cover, "full": enc.full_cover}[args.cover]
+    posses = balance(data, distance=distance, cover=cover)
+    return {
+        "ruleset": "golden",
+        "distance": distance,
+        "cover": args.cover,
+        "gives_up_at": enc.gives_up_at,
+        "posses": [
+            {
+                "name": p.name,
+                "points_per_round": {"fraction": str(p.per_round), "value": round(float(p.per_round), 3)},
+                "points_to_break_the_other": p.to_break,
+                "rounds": None if p.rounds is None else round(float(p.rounds), 2),
+                "units": [
+                    {
+                        "name": u.name,
+                        "track": u.track,
+                        "weapon": u.weapon,
+                        "hit": {"fraction": str(u.hit), "percent": _pct(u.hit)},
+                        "points_per_attack": {"fraction": str(u.points), "value": round(float(u.points), 3)},
+                    }
+                    for u in p.units
+                ],
+            }
+            for p in posses
+        ],
+    }
+
+
+def _print_balance(doc: dict[str, Any]) -> None:
+    cover = "" if doc["cover"] == "none" else f", the targets behind {doc['cover']} cover"
+    print(
+        f"The default posses at {doc['distance']} hexes{cover} (exact odds, a fresh deck; every unit in reach"
+    )
+    print(f"attacks once a round; a posse gives up with {doc['gives_up_at']:.0%} of its units out):")
+    posses = doc["posses"]
+    for index, p in enumerate(posses):
+        other = posses[1 - index]["name"]
+        rounds = "never" if p["rounds"] is None else f"{p['rounds']:.2f} rounds"
+        print(
+            f"  {p['name']}: {p['points_per_round']['value']:.2f} graze points a round; {other} gives up "
+            f"after {p['points_to_break_the_other']}: {rounds}"
+        )
+        for u in p["units"]:
+            if u["weapon"] is None:
+                print(f"    {u['name']:<18} track {u['track']:>2}  nothing in reach")
+                continue
+            hit = u["hit"]["percent"]
+            print(
+                f"    {u['name']:<18} track {u['track']:>2}  {u['weapon']:<9} hit {hit:6.2f}%  "
+                f"{u['points_per_attack']['value']:.2f} points an attack"
+            )
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        doc = odds_document(args)
+        doc = balance_document(args) if args.balance else odds_document(args)
     except OddsError as error:
         print(f"hexslinger odds golden: {error}", file=sys.stderr)
         return EXIT_USAGE
+    if args.balance:
+        if args.json:
+            print(json.dumps(doc, indent=1, ensure_ascii=False))
+        else:
+            _print_balance(doc)
+        return EXIT_OK
     if args.json:
         print(json.dumps(doc, indent=1, ensure_ascii=False))
         return EXIT_OK
@@ -187,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
         part = doc[key]
         print(f"  {label:<12} {part['fraction']} = {part['percent']:.2f}%")
     print(f"    (a tie: {doc['tie_cards']['tie']}, won by the cards {doc['tie_cards']['cards_won']})")
-    print("  damage card (a fresh deck of 54):")
+    print("  damage card given a hit (a fresh deck of 54; after a tie, the card after the two tie cards):")
     for d in doc["damage_card"]:
         print(f"    {d['result']:<16} {d['fraction']} = {d['percent']:.2f}%")
     own = doc["own_rules"]
@@ -197,6 +284,15 @@ def run(args: argparse.Namespace) -> int:
     )
     cover = f"+{own['cover']['half']}/+{own['cover']['full']}"
     print(f"  own rules (1 hex = 1 inch): ranges {ranges} hexes; cover {cover}")
+    reload = ", ".join(f"{w} {how}" for w, how in own["reload"].items())
+    print(
+        f"    move {own['move_with_action']} keeping the action, run {own['move']}; a shot after moving "
+        f"{own['moving_shot']:+d}; loading: {reload}"
+    )
+    print(
+        f"    a posse gives up with {own['gives_up_at']:.0%} of its units out; "
+        f"the round limit is {own['max_rounds']}"
+    )
     return EXIT_OK
 
 

@@ -74,11 +74,24 @@ class GoldenCtx(Context):
 
     def fights(self, unit: int) -> bool:
         """Still in the fight: in play, not crippled, not dead ("When a character has a crippling wound
-        they are no longer in combat.")."""
+        they are no longer in combat."), its posse not given up."""
+        if not self.able(unit):
+            return False
+        return self.data.encounter.gives_up_at >= 1 or not self.gave_up(self.side(unit))
+
+    def able(self, unit: int) -> bool:
+        """In play, not crippled, not dead."""
         if not self.in_play(unit):
             return False
         h = self.health(unit)
         return not (h.crippled or h.dead)
+
+    def gave_up(self, side: str) -> bool:
+        """Own (docs/RULES.md G21): a posse gives up the fight once this share of the units it fielded is
+        out of it (crippled or dead): ``[encounter] gives_up_at`` (1: it fights to the last)."""
+        fielded = self.units(side, in_play=False)
+        out = sum(1 for u in fielded if not self.able(u))
+        return bool(fielded) and out >= self.data.encounter.gives_up_at * len(fielded) and out > 0
 
     def modifier(self, die: int) -> int:
         return self.data.traits.modifier(die)
@@ -93,6 +106,25 @@ class GoldenCtx(Context):
         arms = self.arms(unit)
         return arms.loaded[arms.weapons.index(weapon_id)]
 
+    def loads_on_firing(self, unit: int, weapon_id: str) -> bool:
+        """An empty gun that loads free (no action) and has not been loaded this round: a shot with it
+        loads it first (own, docs/RULES.md G11: "may even be fired on the same round that it was
+        loaded")."""
+        weapon = self.weapon(weapon_id)
+        return (
+            weapon.is_ranged
+            and not weapon.load_action
+            and self.loaded(unit, weapon_id) <= 0
+            and not self.turn(unit).free_load
+        )
+
+    def can_fire(self, unit: int, weapon_id: str) -> bool:
+        """A melee weapon, a gun with a shot in it, or an empty one that loads free this round."""
+        weapon = self.weapon(weapon_id)
+        if not weapon.is_ranged or self.loaded(unit, weapon_id) > 0:
+            return True
+        return self.loads_on_firing(unit, weapon_id)
+
     def hostile(self, a: int, b: int) -> bool:
         return self.side(a) != self.side(b)
 
@@ -101,12 +133,32 @@ class GoldenCtx(Context):
 
     # -- movement ---------------------------------------------------------------------------------------
     def move_left(self, unit: int) -> int:
-        """What the unit may still move this round: the whole move without an action, the shorter move
-        with one (docs/RULES.md G12, own)."""
+        """What the unit may still move this round at most: the whole move while its action is not taken
+        (a run, :meth:`run_left`), else the shorter move with an action (docs/RULES.md G9, own)."""
         enc = self.data.encounter
         turn = self.turn(unit)
         budget = enc.move_with_action if turn.acted else enc.move
         return max(0, budget - turn.moved)
+
+    def walk_left(self, unit: int) -> int:
+        """What an ordinary move may still cover this round: up to the move with an action (the action is
+        kept), or, once the unit has run, the rest of its whole move."""
+        enc = self.data.encounter
+        turn = self.turn(unit)
+        if self.action_room(unit):
+            return max(0, enc.move_with_action - turn.moved)
+        return self.move_left(unit)
+
+    def run_left(self, unit: int) -> int:
+        """What a run may cover: the whole move's rest, while the action is not taken and still fits."""
+        turn = self.turn(unit)
+        if turn.acted or not self.action_room(unit):
+            return 0
+        return self.move_left(unit)
+
+    def can_act(self, unit: int) -> bool:
+        """The round's action is not taken and still fits the move made."""
+        return not self.turn(unit).acted and self.action_room(unit)
 
     def action_room(self, unit: int) -> bool:
         """An action still fits the move made: no more than the move with an action so far."""
@@ -115,7 +167,7 @@ class GoldenCtx(Context):
     def walks(self, unit: int, budget: int | None = None) -> PathTree:
         here = self.here(unit)
         blocked = frozenset(h for h, u in self.occupied().items() if u != unit)
-        return reach(self.battlefield, here, self.move_left(unit) if budget is None else budget, blocked)
+        return reach(self.battlefield, here, self.walk_left(unit) if budget is None else budget, blocked)
 
     # -- attacks ----------------------------------------------------------------------------------------
     def band_at(self, weapon: WeaponData, a: Hex, b: Hex) -> DieBand | None:

@@ -107,6 +107,8 @@ class EncounterData:
     full_cover: int = _num(0, 5)
     max_rounds: int = _num(1, 1000)
     max_units: int = _num(1, 20)
+    # the share of its fielded units out of the fight (crippled or dead) at which a posse gives up
+    gives_up_at: float = field(default=1.0, metadata={"range": (0.01, 1.0), "required": True})
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,8 +63,8 @@ def unit_facts(ctx: GoldenCtx, unit: int) -> UnitFacts:
             ("Wounds", health.max_wounds - health.wounds, health.max_wounds),
             ("Grazes", per - 1 - health.grazes, per - 1),
         ),
-        action_points=(0 if turn.acted else 1, 1),
-        move=ctx.move_left(unit) if ctx.fights(unit) else 0,
+        action_points=(1 if ctx.can_act(unit) else 0, 1),
+        move=ctx.walk_left(unit) if ctx.fights(unit) else 0,
         weapons=tuple(weapons),
         statuses=tuple(statuses),
         acted=turn.done,
@@ -91,9 +91,10 @@ def attack_preview(
     ctx: GoldenCtx, unit: int, target: int, weapon_id: str, moved: int
 ) -> AttackPreview | None:
     """The exact odds of ``unit`` attacking ``target`` with ``weapon_id`` from where both stand, having
-    moved ``moved`` hexes this round; None where the attack is not possible."""
+    moved ``moved`` hexes this round; None where the attack is not possible (out of reach or sight, or
+    the gun empty and its loading an action)."""
     weapon = ctx.weapon(weapon_id)
-    if ctx.target_problem(unit, weapon, target) is not None:
+    if ctx.target_problem(unit, weapon, target) is not None or not ctx.can_fire(unit, weapon_id):
         return None
     a, b = ctx.here(unit), ctx.here(target)
     band = ctx.band_at(weapon, a, b)
@@ -141,4 +142,6 @@ def what_if(ctx: GoldenCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | No
 
 
 def movement(ctx: GoldenCtx, unit: int) -> PathTree:
+    """Where the unit could walk with an ordinary move now (keeping its action if it has one; a run is
+    the "run" action's own tree)."""
     return ctx.walks(unit)

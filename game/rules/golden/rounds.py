@@ -212,8 +212,18 @@ def check_end(ctx: GoldenCtx) -> bool:
     outcome = turns.standing_outcome(ctx.match, fights=ctx.fights, beaten="crippled or dead")
     if outcome is None:
         return False
+    quit_ = [p.side for p in ctx.match.posses if p.side != outcome.winner and _gave_up_early(ctx, p.side)]
+    if outcome.winner is not None and quit_:
+        names = ", ".join(p.name or p.side for p in ctx.match.posses if p.side in quit_)
+        share = ctx.data.encounter.gives_up_at
+        outcome = Outcome(outcome.winner, f"{names} gave up the fight with {share:.0%} of its units out")
     turns.finish(game, outcome, ctx.events)
     return True
+
+
+def _gave_up_early(ctx: GoldenCtx, side: str) -> bool:
+    """The posse gave up with units still able to fight (own: ``gives_up_at``)."""
+    return ctx.gave_up(side) and any(ctx.able(u) for u in ctx.units(side))
 
 
 # -- attacking -----------------------------------------------------------------------------------------
@@ -247,6 +257,10 @@ def attack(ctx: GoldenCtx, unit: int, target: int, weapon_id: str) -> None:
     die = attack_dice(band, sum(v for _, v in mods))
     defence = ExplodingDie(ctx.sheet(target).reflexes, sum(v for _, v in dmods))
     turn.acted = True
+    if ctx.loads_on_firing(unit, weapon_id):
+        # own (G11): a gun that loads free is loaded as the shot is taken, its one free load this round
+        load(ctx, unit, weapon_id)
+        ctx.emit(Note(ctx.round, unit, f"loads the {weapon.name} (free) and fires"))
     if weapon.is_ranged:
         arms = ctx.arms(unit)
         arms.loaded[arms.weapons.index(weapon_id)] -= 1

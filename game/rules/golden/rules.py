@@ -6,15 +6,25 @@ Each function quotes the sentence it implements; docs/RULES.md "Golden Frontiers
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from game.dice import Distribution
 from game.engine.cards import Card, Deck, DeckSpec
-from game.engine.dice import AcingPool, ExplodingDie, Opposed, deck_tie_break, hit_split, opposed
+from game.engine.dice import (
+    AcingPool,
+    ExplodingDie,
+    Opposed,
+    deck_tie_break,
+    deck_tie_break_then,
+    hit_split,
+    opposed,
+)
 from game.rules.golden.components import Health
-from game.rules.golden.data import DieBand, GoldenData, WeaponData
+from game.rules.golden.data import DamageData, DieBand, GoldenData, WeaponData
 
 __all__ = [
     "DAMAGE_NAMES",
@@ -27,6 +37,7 @@ __all__ = [
     "defence_die",
     "die_label",
     "graze_points",
+    "tie_damage_odds",
 ]
 
 DAMAGE_NAMES = {
@@ -136,7 +147,9 @@ def defence_die(data: GoldenData, reflexes: int, cover: int) -> ExplodingDie:
 @dataclass(frozen=True, slots=True)
 class AttackOdds:
     """An attack's exact odds: strictly higher, the share a tie wins by cards, the total hit chance,
-    the contest itself and the damage card's odds."""
+    the contest itself and the tie-break; the damage card's odds given a hit (``damage``), and apart,
+    given a hit by a higher number (``damage_higher``: the next card) and given a tie won by the cards
+    (``damage_after_tie``: the card after the two tie cards, docs/RULES.md G24)."""
 
     higher: Fraction
     tie_share: Fraction
@@ -144,6 +157,8 @@ class AttackOdds:
     contest: Opposed
     cards: Opposed
     damage: dict[str, Fraction]
+    damage_higher: dict[str, Fraction]
+    damage_after_tie: dict[str, Fraction]
 
 
 def attack_odds(  # noqa: PLR0917 - an attack's seven parts
@@ -156,11 +171,48 @@ def attack_odds(  # noqa: PLR0917 - an attack's seven parts
     defence: ExplodingDie,
 ) -> AttackOdds:
     """The exact hit chance of one attack (dice in closed form; the tie by the deck's two next cards)
-    and the damage card's odds from the deck's remaining composition."""
+    and the damage card's odds from the deck's remaining composition: after a higher number the next
+    card; after a tie won by the cards the card drawn after those two ("the attacker and defender each
+    draw a card from the top of the deck" first), so a hit's damage odds are the mixture of the two."""
     contest = opposed(attack_dice(band, attack_mod), defence)
     cards = deck_tie_break(deck, spec)
     higher, share, hit = hit_split(contest, cards)
-    return AttackOdds(higher, share, hit, contest, cards, damage_odds(data, deck.next_counts()))
+    after_higher = damage_odds(data, deck.next_counts())
+    after_tie = tie_damage_odds(data, deck, spec) if share else {}
+    mixed = _mixture(((higher, after_higher), (share, after_tie))) if hit else dict(after_higher)
+    return AttackOdds(higher, share, hit, contest, cards, mixed, after_higher, after_tie)
+
+
+def tie_damage_odds(data: GoldenData, deck: Deck, spec: DeckSpec) -> dict[str, Fraction]:
+    """The damage card's exact odds after a tie the attacker's card won: the two tie cards come off the
+    deck first (both discarded), then the damage card is drawn (from the pile, or from the reshuffled
+    discards when it runs out). Empty when the cards cannot go the attacker's way."""
+    pile = tuple(sorted(Counter(deck.pile).items()))
+    # the discards matter only when the pile could run out on the way (fewer than three cards)
+    discards = tuple(sorted(Counter(deck.discards).items())) if len(deck.pile) < 3 else ()
+    return dict(_tie_damage(pile, discards, spec, data.damage))
+
+
+@functools.lru_cache(maxsize=256)
+def _tie_damage(
+    pile: tuple[tuple[str, int], ...],
+    discards: tuple[tuple[str, int], ...],
+    spec: DeckSpec,
+    damage: DamageData,
+) -> tuple[tuple[str, Fraction], ...]:
+    """:func:`tie_damage_odds` by composition, memoised (the AI asks it for every place it weighs)."""
+    deck = Deck(list(Counter(dict(pile)).elements()), list(Counter(dict(discards)).elements()))
+    found = deck_tie_break_then(deck, spec, lambda card: damage.result(card.rank))
+    return tuple((key, found[key]) for key in DAMAGE_NAMES if key in found)
+
+
+def _mixture(parts: tuple[tuple[Fraction, dict[str, Fraction]], ...]) -> dict[str, Fraction]:
+    total = sum((w for w, _ in parts), Fraction(0))
+    out: dict[str, Fraction] = {}
+    for weight, odds in parts:
+        for key, p in odds.items():
+            out[key] = out.get(key, Fraction(0)) + weight * p / total
+    return {key: out[key] for key in DAMAGE_NAMES if out.get(key)}
 
 
 def damage_distribution(odds: AttackOdds, health: Health, grazes_per_wound: int = 3) -> Distribution:

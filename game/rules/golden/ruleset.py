@@ -324,7 +324,7 @@ class GoldenRuleset:
         if not ctx.fights(unit):
             return True
         turn = ctx.turn(unit)
-        if not turn.acted or ctx.move_left(unit) > 0:
+        if ctx.can_act(unit) or ctx.walk_left(unit) > 0:
             return False
         free = [
             w for w in ctx.arms(unit).weapons if ctx.weapon(w).is_ranged and not ctx.weapon(w).load_action
@@ -360,7 +360,7 @@ class GoldenRuleset:
         return auto_deploy_commands(match)
 
     def rules_summary(self) -> str:
-        return views.RULES_SUMMARY
+        return views.rules_summary(self.data)
 
     def action_rule(self, action: str) -> str:
         """The rulebook's sentence for an action (its tooltip), from the ruleset's data; "" if none."""

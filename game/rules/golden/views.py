@@ -14,12 +14,13 @@ from game.engine.cards import Card
 from game.events import CardDealt, Event
 from game.rules import Prompt, StatusView, TrackerEntry, UnitView
 from game.rules.golden.context import GoldenCtx
+from game.rules.golden.data import GoldenData
 from game.rules.golden.rules import cripple_points, graze_points
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-__all__ = ["RULES_SUMMARY", "STATUS_RULES", "deck_line", "describe", "prompt", "tracker", "unit_view"]
+__all__ = ["STATUS_RULES", "deck_line", "describe", "prompt", "rules_summary", "tracker", "unit_view"]
 
 # status id -> (name, the book's sentence, badge, helps)
 STATUS_RULES: dict[str, tuple[str, str, str, bool]] = {
@@ -58,21 +59,34 @@ STATUS_RULES: dict[str, tuple[str, str, str, bool]] = {
     ),
 }
 
-RULES_SUMMARY = """Golden Frontiers (Hexslinger)
+
+def rules_summary(data: GoldenData) -> str:
+    """The F1 summary, with Hexslinger's own numbers read from the data."""
+    enc = data.encounter
+    reach = ", ".join(f"{w.name} {w.reach}" for w in data.weapons.values())
+    gives_up = (
+        f"A posse gives up once {enc.gives_up_at:.0%} of its units are out of the fight."
+        if enc.gives_up_at < 1
+        else "A posse fights until every unit is out of the fight."
+    )
+    return f"""Golden Frontiers (Hexslinger)
 Every round each unit draws a card: highest acts first (jokers high, twos low;
 ties Spades, Diamonds, Clubs, Hearts; the coloured joker above the black).
 A joker drawn reshuffles all 54 cards at the end of the round.
 A unit has one action a round: attack, load (revolver, shotgun) or execute.
-Moving is free: 6 hexes with no action, 3 with one; a shot after moving is -1.
+Move {enc.move_with_action} hexes and keep the action, or Run up to {enc.move} (no action);
+a shot after moving is {enc.moving_attack:+d}. An empty rifle loads free as it fires.
+Reach in hexes: {reach}.
 Attack: weapon dice + modifiers against the target's Reflexes die + modifier
-(+1 half cover, +2 full cover). Every die aces: its top face rolls again.
+(+{enc.half_cover} half cover, +{enc.full_cover} full cover). Every die aces: its top face rolls again.
 Higher hits; a tie is broken by two cards (the higher card wins).
 A hit draws the damage card: 2-8 Graze, 9-King Wound, Ace Two Wounds,
 Joker Crippling Wound. Three grazes make a wound; a wound past Max Wounds
 cripples. A crippled unit is out of the fight; only an execution kills.
 Biding Time: step aside and act after somebody with a lower card.
 Wait the round: act first next round, with no card drawn.
-A posse wins when every hostile unit is crippled or dead.
+{gives_up}
+After round {enc.max_rounds} the posse with more units fighting wins.
 """
 
 

@@ -91,6 +91,13 @@ class PathTree:
             self._ends = self._bf.hexes_of(self._reached & ~start)
         return self._ends
 
+    def ends_beyond(self, cost: int) -> tuple[Hex, ...]:
+        """The ends whose cheapest cost is more than ``cost`` (a run's hexes past the walk), map order."""
+        inner = 1 << self._key if self._key is not None else 0  # the start is never an end
+        for layer in self._layers[: max(cost, -1) + 1]:
+            inner |= layer
+        return self._bf.hexes_of(self._reached & ~inner)
+
     def reaches(self, h: Hex) -> bool:
         """Whether a walk may end on ``h`` (reachable, not the start)."""
         k = self._bf.key_at(h)

@@ -88,3 +88,13 @@ def test_a_walk_beyond_the_budget_says_what_it_costs() -> None:
     assert path_problem(bf, tree, path, "Move", units=INCHES) == (
         f'Move: the path costs {cost}" of movement, the unit has 3"'
     )
+
+
+def test_ends_beyond_a_cost_are_the_ends_that_cost_more() -> None:
+    """PathTree.ends_beyond(c): exactly the ends whose cheapest cost is over c, in map order."""
+    bf = load_battlefield(Path(__file__).resolve().parents[2] / "maps" / "frontier_town.tmx")
+    start = min((h for h in bf.hexes if bf.is_passable(h)), key=lambda h: (h.q, h.r))
+    tree = reach(bf, start, 9)
+    for cost in (-1, 0, 1, 4, 9, 12):
+        expected = tuple(h for h in tree.ends() if (tree.cost_to(h) or 0) > cost)
+        assert tree.ends_beyond(cost) == expected

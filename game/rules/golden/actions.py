@@ -68,9 +68,7 @@ def _run_problem(ctx: GoldenCtx, unit: int, option: str) -> str | None:
 def _run_picks(ctx: GoldenCtx, unit: int, option: str) -> Picks:
     """Own (docs/RULES.md G9): a run reaches the hexes beyond the walk that keeps the action."""
     tree = ctx.walks(unit, ctx.run_left(unit))
-    walk = ctx.walk_left(unit)
-    far = tuple(h for h in tree.ends() if (tree.cost_to(h) or 0) > walk)
-    return Picks(hexes=far, paths=tree)
+    return Picks(hexes=tree.ends_beyond(ctx.walk_left(unit)), paths=tree)
 
 
 def _move(ctx: GoldenCtx, unit: int, cmd: Command) -> None:

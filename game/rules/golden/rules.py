@@ -175,12 +175,37 @@ def attack_odds(  # noqa: PLR0917 - an attack's seven parts
     card; after a tie won by the cards the card drawn after those two ("the attacker and defender each
     draw a card from the top of the deck" first), so a hit's damage odds are the mixture of the two."""
     contest = opposed(attack_dice(band, attack_mod), defence)
-    cards = deck_tie_break(deck, spec)
+    cards, after_higher = _deck_odds(data, deck, spec)
     higher, share, hit = hit_split(contest, cards)
-    after_higher = damage_odds(data, deck.next_counts())
     after_tie = tie_damage_odds(data, deck, spec) if share else {}
     mixed = _mixture(((higher, after_higher), (share, after_tie))) if hit else dict(after_higher)
     return AttackOdds(higher, share, hit, contest, cards, mixed, after_higher, after_tie)
+
+
+_DECK_ODDS: dict[tuple[object, ...], tuple[Opposed, dict[str, Fraction]]] = {}
+
+
+def _deck_odds(data: GoldenData, deck: Deck, spec: DeckSpec) -> tuple[Opposed, dict[str, Fraction]]:
+    """What an attack's odds read of the deck (the tie's cards; the damage card after a higher roll),
+    worked out once per composition: every attack asked about before the next card is drawn reads the
+    same deck (an AI asks thousands). Keyed by the deck's composition (pile, discards, cards in play;
+    never the pile's order): the same exact fractions as working them out each time. (The damage card
+    after a tie is memoised by :func:`_tie_damage`.)"""
+    key = (
+        id(data),
+        spec,
+        tuple(sorted(deck.pile)),
+        tuple(sorted(deck.discards)),
+        tuple(deck.in_play),
+        deck.joker_drawn,
+    )
+    found = _DECK_ODDS.get(key)
+    if found is None:
+        found = (deck_tie_break(deck, spec), damage_odds(data, deck.next_counts()))
+        if len(_DECK_ODDS) >= 256:
+            _DECK_ODDS.clear()
+        _DECK_ODDS[key] = found
+    return found[0], dict(found[1])
 
 
 def tie_damage_odds(data: GoldenData, deck: Deck, spec: DeckSpec) -> dict[str, Fraction]:

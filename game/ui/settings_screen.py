@@ -266,6 +266,7 @@ class SettingsScene(GuiScene):
 
         control = self._row(rect, 6, "Try a sound", manager, panel)
         half = (control.width - self.px(8)) // 2
+        silent = self.no_sound()
         for i, (name, text) in enumerate((("gunshot", "Gunshot"), ("dice", "Dice"))):
             self.widgets[f"try_{name}"] = self.button(
                 pygame.Rect(control.x + i * (half + self.px(8)), control.y, half, control.height),
@@ -275,14 +276,26 @@ class SettingsScene(GuiScene):
                 class_id="@toggle",
                 container=panel,
                 sound=None,
-                tooltip="Plays at the volume set above (before saving).",
+                tooltip=f"No sound: {silent}." if silent else "Plays at the volume set above (before saving)",
+                enabled=not silent,
             )
 
-        where = pygame.Rect(rect.x, control.bottom + self.px(16), rect.width, self.px(64))
-        if where.bottom <= rect.bottom:
+        # without a sound device the game says so here, once, rather than playing nothing
+        said = f"<b>No sound:</b> {html.escape(silent)}; the game plays silently." if silent else ""
+        kept = (
+            f"Settings are kept in {html.escape(_home_relative(self.shell.settings_file))}<br>"
+            "Esc goes back; Ctrl+Enter saves."
+        )
+        top = control.bottom + self.px(16)
+        text, height = kept, self.px(64)
+        if silent:  # the missing sound is said first; where the settings are kept only if room is left
+            text, height = (f"{said}<br>{kept}", self.px(112))
+            if top + height > rect.bottom:
+                text, height = said, max(self.px(56), rect.bottom - top)
+        where = pygame.Rect(rect.x, top, rect.width, height)
+        if where.bottom <= rect.bottom or silent:
             self.widgets["where"] = UITextBox(
-                f"Settings are kept in {html.escape(_home_relative(self.shell.settings_file))}<br>"
-                "Esc goes back; Ctrl+Enter saves.",
+                text,
                 where,
                 manager=manager,
                 container=panel,
@@ -338,6 +351,13 @@ class SettingsScene(GuiScene):
                 container=scroller,
             )
         scroller.set_scrollable_area_dimensions((width, len(ACTIONS) * step))
+
+    def no_sound(self) -> str:
+        """Why no effect can play, or "" when they can (no sound bank at all: nothing to say)."""
+        sounds = self.shell.sounds
+        if sounds is None or sounds.available:
+            return ""
+        return sounds.problem or "no sound device could be opened"
 
     def preview(self, name: str) -> None:
         self._sync_from_widgets()

@@ -22,9 +22,19 @@ from game.ui.battle_hud import Layout, fit_text, font
 from game.ui.battle_words import esc, log_details, log_html, unit_html
 from game.ui.controller import BattleController
 from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
+from game.ui.layout_fit import fit_bar, fit_fixed
 from game.ui.sheet import fit_text as fit_gui_text
 
 __all__ = ["BattleWidgets"]
+
+
+def _face(points: int) -> pygame.font.Font:
+    """The action bar's type at a size (the theme's bold serif, as pygame-gui draws it)."""
+    return font(points, bold=True)
+
+
+def _line_height(points: int) -> int:
+    return int(font(points, bold=True).get_linesize())
 
 
 class BattleWidgets:
@@ -85,18 +95,13 @@ class BattleWidgets:
         fixed_w = lay.px(118)
         inner_w = bar.get_container().get_rect().width  # the bar inside its frame
         room = inner_w - lay.px(18) - fixed_w
-        count = len(entries)
-        rows = max(1, min(3, -(-count * lay.px(170) // max(1, room))))
-        per_row = max(1, -(-count // rows)) if count else 1
-        width = max(lay.px(64), min(lay.px(240), room // per_row))
         inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
-        row_h = min(lay.px(40), (inner_h - lay.px(4) * (rows - 1)) // rows)
-        face = font(max(9, round(14 * lay.s)), bold=True)
-        for i, entry in enumerate(entries):
-            row, col = divmod(i, per_row)
-            rect = pygame.Rect(
-                lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h
-            )
+        fit = fit_bar(
+            [e.text for e in entries], room, inner_h, lay.s, face_at=_face, line_height=_line_height
+        )
+        row_h = min(lay.px(40), (inner_h - lay.px(4) * (fit.rows - 1)) // fit.rows)
+        for entry, text, (row, x, width) in zip(entries, fit.texts, fit.places, strict=True):
+            rect = pygame.Rect(lay.px(6) + x, lay.px(4) + row * (row_h + lay.px(4)), width, row_h)
             command = (
                 functools.partial(c.choose, entry.action)
                 if entry.action is not None
@@ -104,11 +109,12 @@ class BattleWidgets:
             )
             button = self.scene.button(
                 rect,
-                fit_text(face, entry.text, rect.width - lay.px(10)),
+                text,
                 command,
                 container=bar,
                 tooltip=entry.tooltip,
                 enabled=entry.enabled,
+                object_id=fit.object_id,
                 class_id="@action",
             )
             if entry.action is None:
@@ -134,13 +140,15 @@ class BattleWidgets:
         fixed_h = (inner_h - lay.px(8)) // 3
         for n, spec in enumerate(fixed_buttons(c)):
             rect = pygame.Rect(right - fixed_w, lay.px(4) + n * (fixed_h + lay.px(4)), fixed_w, fixed_h)
+            object_id, text = fit_fixed(spec.text, fixed_w, lay.s, _face)
             self.buttons[spec.key] = self.scene.button(
                 rect,
-                spec.text,
+                text,
                 fixed[spec.key],
                 container=bar,
                 tooltip=spec.tooltip,
                 enabled=spec.enabled,
+                object_id=object_id,
                 class_id="@action",
             )
 

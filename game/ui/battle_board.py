@@ -12,16 +12,19 @@ import math
 
 import pygame
 
-from game.engine.protocol import DEPLOY
+from game.engine.protocol import DEPLOY, LegalAction
 from game.hexgrid import Hex
 from game.tiledmap import TiledMap
 from game.ui.battle_feed import FLOAT_SECONDS
 from game.ui.battle_hud import Layout, fit_text, font
 from game.ui.battle_words import pct
 from game.ui.controller import BattleController
+from game.ui.edge_marks import EdgeMark, draw_edge_marks, edge_marks
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
 from game.ui.tokens import TokenArt, badge_of, icon_key, token_layout
+from game.ui.tracker_cards import side_colour_of
+from game.ui.zone_marks import draw_zone
 
 __all__ = ["BattleBoard", "draw_die"]
 
@@ -38,12 +41,27 @@ class BattleBoard:
         self.overlay = Overlay(tmap.geometry, view.camera)
         self.tokens = TokenArt.shared()
         self._reach_layer: tuple[object, pygame.Surface] | None = None
+        self.edge_marks: list[EdgeMark] = []  # the off-screen targets' marks as last drawn
 
     @property
     def scale(self) -> float:
         return self.layout.s
 
     # -- where things are -------------------------------------------------------------------------------
+    def edge_radius(self) -> int:
+        """The size of an off-screen target's edge mark (see :mod:`game.ui.edge_marks`)."""
+        return max(9, round(12 * self.scale))
+
+    def edge_mark_at(self, pos: tuple[int, int] | None) -> EdgeMark | None:
+        """The edge mark under the window position ``pos`` (None: none there)."""
+        if pos is None:
+            return None
+        area = self.layout.map
+        for mark in self.edge_marks:
+            if mark.hit_rect(self.edge_radius()).move(area.topleft).collidepoint(pos):
+                return mark
+        return None
+
     def hex_at(self, pos: tuple[int, int]) -> Hex | None:
         area = self.layout.map
         if not area.collidepoint(pos):
@@ -126,7 +144,7 @@ class BattleBoard:
                 self._reach_layer = (key, layer)
             canvas.blit(self._reach_layer[1], (0, 0))
         elif a.action == DEPLOY:
-            self.overlay.deploy(canvas, a.hexes)
+            self._draw_zones(canvas, a)
         elif a.needs == "hex":
             self.overlay.fill(canvas, a.hexes, (255, 240, 200, 40))
         hov = c.hovered
@@ -135,6 +153,17 @@ class BattleBoard:
         if hov.caught and hov.hex is not None:
             spots = {c.match.position(u) for u in hov.caught}
             self.overlay.blast(canvas, [h for h in spots if h is not None] or [hov.hex])
+
+    def _draw_zones(self, canvas: pygame.Surface, deploy: LegalAction) -> None:
+        """Every side's deploy zone as a tinted, outlined area in its colour; the deploying side's strong."""
+        c = self.controller
+        zones = c.match.battlefield.deploy_zones
+        for side in sorted(zones, key=lambda s: s == deploy.side):  # the deploying side's on top
+            colour = side_colour_of(c.match, c.sides, side)
+            mine = side == deploy.side
+            draw_zone(
+                canvas, self.overlay, zones[side], colour, free=deploy.hexes if mine else (), strong=mine
+            )
 
     def _draw_marks_over(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Marks drawn over the tokens: who a prompt is about, target rings, the dice assigned to each
@@ -151,13 +180,18 @@ class BattleBoard:
             self._draw_ai(canvas)
             return
         picker = c.picker
+        self.edge_marks = []
         if picker is None:
             return
         a = picker.action
+        off: list[tuple[int, tuple[float, float]]] = []
         for t in c.targets(picker):
             where = match.position(t)
             if where is not None:
                 self.overlay.target(canvas, where, strong=t == c.hovered.target)
+                off.append((t, self.overlay.center(where)))
+        self.edge_marks = edge_marks(canvas.get_size(), off, self.edge_radius() * 2)
+        draw_edge_marks(canvas, self.edge_marks, self.edge_radius(), hot=c.hovered.target)
         hov = c.hovered
         actor = match.position(a.actor)
         if hov.target is not None and actor is not None and (there := match.position(hov.target)) is not None:
@@ -243,7 +277,8 @@ class BattleBoard:
                     diameter=lay.diameter,
                     selected=u == c.selected,
                     acting=u in active and u == c.selected,
-                    out=bool(v.out),
+                    out=bool(v.out) and not v.downed,
+                    downed=v.downed,
                     resolve=(hp_now / hp_max) if hp_max else None,
                     statuses=[badge_of(s) for s in v.statuses],
                     time=c.clock,

@@ -189,7 +189,7 @@ class MapView:
         previous_clip = surface.get_clip()
         surface.set_clip(area.clip(previous_clip) if previous_clip else area)
         surface.fill(self.fill_color, area)
-        zoom = quantize_zoom(cam.zoom)
+        zoom = quantize_zoom(cam.zoom, cam.min_zoom)
         size = self._base_chunk_size(zoom)
         sx, sy = cam.scroll
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []

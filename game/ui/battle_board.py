@@ -50,7 +50,7 @@ class BattleBoard:
     # -- where things are -------------------------------------------------------------------------------
     def edge_radius(self) -> int:
         """The size of an off-screen target's edge mark (see :mod:`game.ui.edge_marks`)."""
-        return max(9, round(12 * self.scale))
+        return max(11, round(15 * self.scale))
 
     def edge_mark_at(self, pos: tuple[int, int] | None) -> EdgeMark | None:
         """The edge mark under the window position ``pos`` (None: none there)."""
@@ -191,7 +191,8 @@ class BattleBoard:
                 self.overlay.target(canvas, where, strong=t == c.hovered.target)
                 off.append((t, self.overlay.center(where)))
         self.edge_marks = edge_marks(canvas.get_size(), off, self.edge_radius() * 2)
-        draw_edge_marks(canvas, self.edge_marks, self.edge_radius(), hot=c.hovered.target)
+        face = font(max(10, round(13 * self.scale)))
+        draw_edge_marks(canvas, self.edge_marks, self.edge_radius(), hot=c.hovered.target, face=face)
         hov = c.hovered
         actor = match.position(a.actor)
         if hov.target is not None and actor is not None and (there := match.position(hov.target)) is not None:

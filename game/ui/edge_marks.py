@@ -21,6 +21,7 @@ class EdgeMark:
     unit: int
     at: tuple[int, int]
     angle: float
+    count: int = 1  # targets on the same tile share one mark, which says how many
 
     def hit_rect(self, radius: int) -> pygame.Rect:
         return pygame.Rect(self.at[0] - radius * 2, self.at[1] - radius * 2, radius * 4, radius * 4)
@@ -34,10 +35,17 @@ def edge_marks(
     w, h = view
     cx, cy = w / 2, h / 2
     half_w, half_h = max(1.0, cx - inset), max(1.0, cy - inset)
-    marks = []
+    marks: list[EdgeMark] = []
+    where: dict[tuple[int, int], int] = {}  # a tile's spot -> its mark's index
     for unit, (x, y) in spots:
         if 0 <= x < w and 0 <= y < h:
             continue
+        spot = (round(x), round(y))
+        if spot in where:
+            first = marks[where[spot]]
+            marks[where[spot]] = EdgeMark(first.unit, first.at, first.angle, first.count + 1)
+            continue
+        where[spot] = len(marks)
         dx, dy = x - cx, y - cy
         if dx == 0 and dy == 0:
             continue
@@ -47,9 +55,14 @@ def edge_marks(
 
 
 def draw_edge_marks(
-    canvas: pygame.Surface, marks: list[EdgeMark], radius: int, hot: int | None = None
+    canvas: pygame.Surface,
+    marks: list[EdgeMark],
+    radius: int,
+    hot: int | None = None,
+    face: pygame.font.Font | None = None,
 ) -> None:
-    """Each mark as a target-red arrow in a ring (``hot``: the unit under the pointer, drawn brighter)."""
+    """Each mark as a target-red arrow in a ring (``hot``: the unit under the pointer, drawn brighter),
+    with the number of targets it stands for when more than one (written with ``face``)."""
     for mark in marks:
         x, y = mark.at
         ux, uy = math.cos(mark.angle), math.sin(mark.angle)
@@ -64,3 +77,8 @@ def draw_edge_marks(
         pygame.draw.polygon(canvas, (30, 18, 8), points)
         inner = [(px * 0.8 + x * 0.2, py * 0.8 + y * 0.2) for px, py in points]
         pygame.draw.polygon(canvas, colour, inner)
+        if mark.count > 1 and face is not None:
+            text = face.render(str(mark.count), True, (245, 236, 214))
+            box = text.get_rect(center=(round(x - ux * radius * 1.9), round(y - uy * radius * 1.9)))
+            pygame.draw.rect(canvas, (30, 18, 8), box.inflate(6, 2), border_radius=6)
+            canvas.blit(text, box)

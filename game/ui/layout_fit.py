@@ -112,9 +112,11 @@ def _flow(widths: Sequence[int], room: int, gap: int, rows: int) -> list[list[in
     return lines if len(lines) <= rows else None
 
 
-def _places(lines: list[list[int]], widths: Sequence[int], room: int, gap: int) -> list[tuple[int, int, int]]:
-    """Each button's (row, x, width): every row but a short last one stretched to the whole width, the
-    room left shared out evenly."""
+def _places(
+    lines: list[list[int]], widths: Sequence[int], room: int, gap: int, widest: int
+) -> list[tuple[int, int, int]]:
+    """Each button's (row, x, width): every row but a short last one stretched towards the whole width,
+    the room left shared out evenly, no button stretched past ``widest`` (a lone button stays a button)."""
     places: dict[int, tuple[int, int, int]] = {}
     per_row = max(len(line) for line in lines)
     for row, line in enumerate(lines):
@@ -125,7 +127,7 @@ def _places(lines: list[list[int]], widths: Sequence[int], room: int, gap: int) 
         extra = spare // len(line)
         x = 0
         for i in line:
-            width = widths[i] + extra
+            width = max(widths[i], min(widest, widths[i] + extra))
             places[i] = (row, x, width)
             x += width + gap
     return [places[i] for i in range(len(widths))]
@@ -160,7 +162,7 @@ def fit_bar(
         for rows in range(1, most + 1):
             lines = _flow(widths, room, gap, rows)
             if lines is not None:
-                places = tuple(_places(lines, widths, room, gap))
+                places = tuple(_places(lines, widths, room, gap, px(260)))
                 return BarFit(object_id, points, len(lines), places, tuple(texts))
     object_id, size = BAR_FONTS[-1]
     points = theme_points(size, scale)

@@ -31,8 +31,15 @@ class App:
         self.exit_code = 0
 
     def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].hush()  # no tooltip of the screen below hangs over the new one
         scene.resize(self.size)
         self.scenes.append(scene)
+
+    def _reveal(self) -> None:
+        """The top screen is on top again: its stale tooltips gone, then its own refresh."""
+        self.scenes[-1].hush()
+        self.scenes[-1].revealed()
 
     @property
     def top(self) -> Scene | None:
@@ -49,7 +56,7 @@ class App:
             if not self.scenes:
                 self.running = False
             else:
-                self.scenes[-1].revealed()
+                self._reveal()
         elif isinstance(action, Replace):
             if self.scenes:
                 self.scenes.pop()
@@ -59,7 +66,7 @@ class App:
             if len(self.scenes) > keep:
                 del self.scenes[keep:]
                 if action.scene is None and self.scenes:
-                    self.scenes[-1].revealed()
+                    self._reveal()
             if action.scene is not None:
                 self.push(action.scene)
             elif not self.scenes:

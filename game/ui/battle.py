@@ -510,8 +510,14 @@ class BattleScreen(GuiScene):
         self.widgets.update_panels()
         return super().update(dt)
 
+    def settle(self) -> None:
+        self.widgets.update_panels()  # their texts first: under a dialog this screen gets no update()
+        super().settle()
+
     def draw(self, surface: pygame.Surface) -> None:
         manager = self.ensure_built()
+        if self._fresh:
+            self.settle()
         covered = self.controller.handover
         surface.fill(settings.VOID_COLOR)
         self.board.draw_map(surface)

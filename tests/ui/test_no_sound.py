@@ -29,24 +29,36 @@ def test_a_mixer_that_cannot_open_says_why() -> None:
     assert not bank.available
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800)])
 @pytest.mark.parametrize("ui_scale", [1.0, 1.25, 1.5])
 def test_settings_say_there_is_no_sound_once_and_grey_the_tries(
-    make_app: Callable[[tuple[int, int]], App], monkeypatch: pytest.MonkeyPatch, ui_scale: float
+    make_app: Callable[[tuple[int, int]], App],
+    monkeypatch: pytest.MonkeyPatch,
+    ui_scale: float,
+    size: tuple[int, int],
 ) -> None:
     _no_device(monkeypatch)
     sounds = SoundBank(0.8, False, open_mixer=True)
     assert not sounds.available
     assert "No available audio device" in sounds.problem
-    app = make_app((1280, 720))
+    app = make_app(size)
     _title, scene = open_settings(app, make_shell(app, Prefs(ui_scale=ui_scale), sounds=sounds))
-    where = scene.widgets["where"]
-    assert where.html_text.count("No sound") == 1
-    assert "No available audio device" in where.html_text
-    assert where.get_relative_rect().bottom <= scene.panel.get_container().get_rect().height
+    step(app, 2)
+    # said once: in the fine print under the sound rows, or where there is no room there, the note row
+    where = scene.widgets.get("where")
+    said = (where.html_text if where is not None else "") + scene.widgets["note"].text
+    assert said.count("No sound") == 1
+    assert "no sound device could be opened" in said
+    if where is not None:
+        assert where.scroll_bar is None  # all of it shown
+        for other in ("note", "defaults", "save", "back", "try_dice"):
+            assert not where.get_abs_rect().colliderect(scene.widgets[other].get_abs_rect()), other
+    note = scene.widgets["note"]
+    assert note.font.size(note.text)[0] <= note.rect.width  # the note row's line is whole
     for name in ("try_gunshot", "try_dice"):
         button = scene.widgets[name]
         assert not button.is_enabled
-        assert "No sound" in button.tool_tip_text
+        assert "No sound" in button.tool_tip_text and "No available audio device" in button.tool_tip_text
         click(app, button.rect.center)
         assert sounds.last_channel is None
     step(app, 2)
@@ -62,7 +74,7 @@ def test_with_a_sound_device_nothing_is_said(
     try:
         app = make_app((1280, 720))
         _title, scene = open_settings(app, make_shell(app, sounds=sounds))
-        assert "No sound" not in scene.widgets["where"].html_text
+        assert "No sound" not in scene.widgets["where"].html_text + scene.widgets["note"].text
         assert scene.widgets["try_gunshot"].is_enabled
     finally:
         sounds.close()

@@ -304,7 +304,7 @@ class SettingsScene(GuiScene):
                 return
             box.kill()
         # no room in the column (a large UI scale): the note row under both columns says it, on one line
-        self.sound_note = f"No sound: {short}; the game plays silently."
+        self.sound_note = "No sound: the game plays silently (Try a sound says why)."
 
     def _fine_print(self, text: str, rect: pygame.Rect) -> UITextBox:
         kind = ObjectID("#where", "@fine_print")

@@ -213,7 +213,7 @@ class SoundBank:
             return 0
         driver = os.environ.get("SDL_AUDIODRIVER", "").lower()
         if open_mixer is None and driver in SILENT_DRIVERS:
-            self.problem = f"SDL_AUDIODRIVER is {driver!r}, which plays into nothing"
+            self.problem = f"sound is off (SDL_AUDIODRIVER={driver})"
             return 0
         try:
             if pygame.mixer.get_init() is None:

@@ -260,7 +260,8 @@ class BattleScreen(GuiScene):
 
     # -- widgets ----------------------------------------------------------------------------------------
     def _lay_out(self) -> None:
-        self.layout = Layout(self.size, self.scale)
+        layout = Layout(self.size, self.scale)
+        self.layout = Layout(self.size, self.scale, self.widgets.bar_extra(layout))
         self.board.layout = self.hud.layout = self.layout
         self.view.resize(self.layout.map.size)
 

@@ -39,10 +39,12 @@ PANEL_W = 318
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where everything goes for a window size (at UI scale ``s``)."""
+    """Where everything goes for a window size (at UI scale ``s``); ``bar_extra`` pixels more for the
+    action bar when its buttons need more rows than its usual height holds (the map gives them up)."""
 
     size: tuple[int, int]
     s: float
+    bar_extra: int = 0
 
     def px(self, v: float) -> int:
         return round(v * self.s)
@@ -59,8 +61,8 @@ class Layout:
     @property
     def bar(self) -> pygame.Rect:
         w, h = self.size
-        top = h - self.px(STATUS_H) - self.px(ACTION_BAR_H)
-        return pygame.Rect(0, top, w - self.px(PANEL_W), self.px(ACTION_BAR_H))
+        top = h - self.px(STATUS_H) - self.px(ACTION_BAR_H) - self.bar_extra
+        return pygame.Rect(0, top, w - self.px(PANEL_W), self.px(ACTION_BAR_H) + self.bar_extra)
 
     @property
     def status(self) -> pygame.Rect:

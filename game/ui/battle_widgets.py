@@ -22,10 +22,13 @@ from game.ui.battle_hud import Layout, fit_text, font
 from game.ui.battle_words import esc, log_details, log_html, unit_html
 from game.ui.controller import BattleController
 from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
-from game.ui.layout_fit import fit_bar, fit_fixed
+from game.ui.layout_fit import BarFit, fit_bar, fit_fixed
 from game.ui.sheet import fit_text as fit_gui_text
 
-__all__ = ["BattleWidgets"]
+__all__ = ["BAR_ROW", "BattleWidgets"]
+
+BAR_ROW = 30  # a row of the action bar added when its buttons need one, at UI scale 1
+BAR_FRAME = 22  # the action bar panel's frame, both sides (its container is this much narrower)
 
 
 def _face(points: int) -> pygame.font.Font:
@@ -96,9 +99,7 @@ class BattleWidgets:
         inner_w = bar.get_container().get_rect().width  # the bar inside its frame
         room = inner_w - lay.px(18) - fixed_w
         inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
-        fit = fit_bar(
-            [e.text for e in entries], room, inner_h, lay.s, face_at=_face, line_height=_line_height
-        )
+        fit = self.bar_fit(lay, [e.text for e in entries], room)
         row_h = min(lay.px(40), (inner_h - lay.px(4) * (fit.rows - 1)) // fit.rows)
         for entry, text, (row, x, width) in zip(entries, fit.texts, fit.places, strict=True):
             rect = pygame.Rect(lay.px(6) + x, lay.px(4) + row * (row_h + lay.px(4)), width, row_h)
@@ -151,6 +152,25 @@ class BattleWidgets:
                 object_id=object_id,
                 class_id="@action",
             )
+
+    @staticmethod
+    def bar_fit(lay: Layout, texts: list[str], room: int) -> BarFit:
+        """How the bar's buttons labelled ``texts`` lie in ``room`` pixels across the bar of ``lay``."""
+        inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
+        rows = 3 + lay.bar_extra // max(1, lay.px(BAR_ROW))
+        return fit_bar(texts, room, inner_h, lay.s, face_at=_face, line_height=_line_height, max_rows=rows)
+
+    def bar_extra(self, lay: Layout) -> int:
+        """The height the action bar needs beyond its usual one for the buttons up now, in rows of
+        :data:`BAR_ROW` (0: it holds them); the room across is as :meth:`build` lays it out (the panel's
+        frame, the margins and the fixed buttons' column taken off)."""
+        texts = [e.text for e in bar_buttons(self.controller)]
+        room = lay.bar.width - BAR_FRAME - lay.px(18) - lay.px(118)
+        for more in range(4):
+            grown = Layout(lay.size, lay.s, more * lay.px(BAR_ROW))
+            if not self.bar_fit(grown, texts, room).cut:
+                return grown.bar_extra
+        return 0
 
     def _build_spectator(
         self, manager: GuiManager, bar: UIPanel, room: int, inner_h: int, lay: Layout

@@ -26,7 +26,9 @@ __all__ = [
 # The action bar's type, largest first: (theme object id, the theme's size at UI scale 1). The ids are
 # theme.json's "#bar_small" / "#bar_tiny" / "#bar_least": the "@action" class at a smaller size.
 BAR_FONTS: Final = ((None, 14), ("#bar_small", 12), ("#bar_tiny", 11), ("#bar_least", 10))
-TEXT_PAD: Final = 10  # a button's frame and a little air around its text, at UI scale 1
+# What a button's text leaves free of its width: the border and shadow (2 + 2 px a side in the theme's
+# "@action", where pygame-gui clips a wider text) and the theme's text padding (10 px a side) as air.
+BUTTON_TEXT_MARGIN: Final = 2 * (2 + 2) + 2 * 10 + 2
 
 
 class Measure(Protocol):
@@ -141,6 +143,7 @@ def fit_bar(
     *,
     face_at: Callable[[int], Measure],
     line_height: Callable[[int], int],
+    max_rows: int = 3,
 ) -> BarFit:
     """The action bar's layout for buttons labelled ``texts`` in ``room`` x ``inner_h`` pixels at UI scale
     ``scale``: each button as wide as its label in the theme's type, filled into as few rows as hold them
@@ -151,14 +154,14 @@ def fit_bar(
         return round(v * scale)
 
     gap = px(4)
-    pad = max(12, px(TEXT_PAD + 2))
+    pad = BUTTON_TEXT_MARGIN
     if not texts:
         return BarFit(None, theme_points(BAR_FONTS[0][1], scale), 1, (), ())
     for object_id, size in BAR_FONTS:
         points = theme_points(size, scale)
         face = face_at(points)
         widths = [max(px(64), face.size(t)[0] + pad) for t in texts]
-        most = max(1, min(3, (inner_h + gap) // (line_height(points) + px(6) + gap)))
+        most = max(1, min(max_rows, (inner_h + gap) // (line_height(points) + px(6) + gap)))
         for rows in range(1, most + 1):
             lines = _flow(widths, room, gap, rows)
             if lines is not None:
@@ -166,7 +169,7 @@ def fit_bar(
                 return BarFit(object_id, points, len(lines), places, tuple(texts))
     object_id, size = BAR_FONTS[-1]
     points = theme_points(size, scale)
-    rows = min(3, len(texts))
+    rows = min(max_rows, len(texts))
     per_row = -(-len(texts) // rows)
     width = room // per_row - gap
     face = face_at(points)
@@ -179,7 +182,7 @@ def fit_fixed(
 ) -> tuple[str | None, str]:
     """A fixed button's type (its theme id, None for "@action") and text for a button ``width`` wide: the
     largest type that holds it on one line, else the smallest, cut."""
-    inner_w = width - max(12, round((TEXT_PAD + 2) * scale))
+    inner_w = width - BUTTON_TEXT_MARGIN
     for object_id, size in BAR_FONTS:
         if face_at(theme_points(size, scale)).size(text)[0] <= inner_w:
             return object_id, text

@@ -32,7 +32,7 @@ from tests.ui.helpers import move, step
 
 SCALES = (1.0, 1.25, 1.5)
 RULESETS = ("frontier", "rift", "golden")
-FRAME = 8  # a button's border and shadow, both sides (the theme's "@action": 2 + 2)
+FRAME = 8  # a button's border and shadow, both sides (the theme's "@action": 2 + 2): pygame-gui clips there
 
 
 def _widgets(manager: pygame_gui.UIManager) -> Iterator[object]:
@@ -52,7 +52,7 @@ def cut_texts(screen: BattleScreen) -> list[str]:
             text, room = widget.text, widget.rect.width
         else:
             continue
-        if not text.strip():
+        if not text.strip() or text in ("\u25b2", "\u25bc"):  # blank, or a scroll bar's arrow
             continue
         width = widget.font.size(text)[0] if widget.font is not None else 0
         if "\u2026" in text or width > room:
@@ -126,6 +126,7 @@ def _moments(ruleset: str) -> Iterator[tuple[str, Match]]:
 @pytest.mark.parametrize("ruleset", RULESETS)
 @pytest.mark.parametrize("scale", SCALES)
 def test_no_text_is_cut_at_any_ui_scale(make_app: Callable[..., App], ruleset: str, scale: float) -> None:
+    """The moments a player meets: deployment, the battle, an attack aimed, a choice as buttons."""
     app = make_app((1280, 720))
     seen = []
     aimed = False
@@ -155,6 +156,32 @@ def test_no_text_is_cut_at_any_ui_scale(make_app: Callable[..., App], ruleset: s
     assert aimed, "an attack was aimed and its odds shown"
     if ruleset == "frontier":
         assert "choice" in seen, "Frontier's Joker came up as buttons"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800)])
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("scale", SCALES)
+def test_no_text_is_cut_in_any_state_of_a_battle(
+    make_app: Callable[..., App], ruleset: str, scale: float, size: tuple[int, int]
+) -> None:
+    """Every decision of a battle's first turns, each unit with its whole bar of actions (the most
+    buttons: found cut in the window at 150% with fourteen of them); the bar takes more rows from the
+    map when its usual height cannot hold them."""
+    app = make_app(size)
+    match = demo_match(ruleset, seed=11)
+    screen = _screen(app, match, scale)
+    grew = 0
+    for i in range(60):
+        if match.outcome() is not None:
+            break
+        screen.send(demo_command(match))
+        screen.handover = False
+        step(app)
+        assert not cut_texts(screen), (i, cut_texts(screen))
+        assert screen.layout.map.height >= size[1] // 2  # the map keeps most of the window
+        grew = max(grew, screen.layout.bar_extra)
+    if ruleset == "rift" and scale > 1:
+        assert grew > 0, "Through the Rift's long bars took a row from the map"
 
 
 def test_the_bar_never_cuts_a_cost_while_smaller_type_holds_it() -> None:

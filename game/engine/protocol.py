@@ -268,7 +268,9 @@ class UnitView:
 
     ``health`` is (current, maximum) of the ruleset's damage track, named by ``health_name``
     ("Wounds", "Resolve"); ``stats`` are the stat line as (name, value) pairs; ``weapons`` one line per
-    weapon (name and its numbers, ammo); ``out`` says how a unit left the fight ("" if it is in it).
+    weapon (name and its numbers, ammo); ``out`` says how a unit left the fight ("" if it is in it);
+    ``downed`` that it lies on the board out of the fight for now but not out of the battle (it may be
+    revived, or finished off), which the board draws apart from a unit out of action.
     """
 
     unit: int
@@ -285,6 +287,7 @@ class UnitView:
     items: tuple[str, ...] = ()
     out: str = ""
     art: tuple[str, ...] = ()  # extra art keys (a Rifter's attitudes)
+    downed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,8 +37,15 @@ class App:
         self._held: set[tuple[int, int]] = set()  # keys and mouse buttons down now
 
     def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].hush()  # no tooltip of the screen below hangs over the new one
         scene.resize(self.size)
         self.scenes.append(scene)
+
+    def _reveal(self) -> None:
+        """The top screen is on top again: its stale tooltips gone, then its own refresh."""
+        self.scenes[-1].hush()
+        self.scenes[-1].revealed()
 
     @property
     def top(self) -> Scene | None:
@@ -55,7 +62,7 @@ class App:
             if not self.scenes:
                 self.running = False
             else:
-                self.scenes[-1].revealed()
+                self._reveal()
         elif isinstance(action, Replace):
             if self.scenes:
                 self.scenes.pop()
@@ -65,7 +72,7 @@ class App:
             if len(self.scenes) > keep:
                 del self.scenes[keep:]
                 if action.scene is None and self.scenes:
-                    self.scenes[-1].revealed()
+                    self._reveal()
             if action.scene is not None:
                 self.push(action.scene)
             elif not self.scenes:

@@ -21,6 +21,7 @@ import pygame_gui
 
 from game.commands import Command
 from game.engine.match import Match
+from game.engine.protocol import DEPLOY
 from game.hexgrid import Hex
 from game.rules import LegalAction, Prompt, UnitView
 from game.tiledmap import TiledMap
@@ -30,11 +31,13 @@ from game.ui.battle_feed import DiceShow, Floater
 from game.ui.battle_hud import BattleHud, Layout
 from game.ui.battle_widgets import BattleWidgets
 from game.ui.battle_words import esc
+from game.ui.camera import fitting_zoom
 from game.ui.combatlog import LogLine
 from game.ui.controller import BattleController
 from game.ui.dialogs import ConfirmDialog, MessageDialog
 from game.ui.end_board import draw_end
 from game.ui.gui import GuiManager, GuiScene, Shell, TipButton
+from game.ui.held_pan import HeldPan
 from game.ui.help import HelpScene
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
@@ -79,6 +82,8 @@ class BattleScreen(GuiScene):
         self.drag_die_moved = False
         self._hovered_for: object = None
         self._widgets_for: object = None
+        self._viewed = False  # the opening view has been set (first_view)
+        self.panning = HeldPan()  # the pan keys held down (the map scrolls while they are)
         self.controller = BattleController(
             session,
             side_names,
@@ -215,14 +220,28 @@ class BattleScreen(GuiScene):
         cam.clamp()
 
     def centre_on_hexes(self, hexes: tuple[Hex, ...]) -> None:
-        """Show a group of tiles (a deploy zone): the camera on their middle."""
+        """Show a group of tiles (a deploy zone) whole: the camera on the middle of the box around them,
+        zoomed out as far as needed for every one to be on screen (never in past the usual 1:1)."""
         if not hexes:
             return
-        points = [self.tmap.geometry.hex_center(h) for h in hexes]
+        geometry = self.tmap.geometry
+        points = [geometry.hex_center(h) for h in hexes]
+        left, right = min(x for x, _ in points), max(x for x, _ in points)
+        top, bottom = min(y for _, y in points), max(y for _, y in points)
+        box = (right - left + geometry.tile_width, bottom - top + geometry.tile_height)
         cam = self.view.camera
-        cam.center_x = sum(x for x, _ in points) / len(points)
-        cam.center_y = sum(y for _, y in points) / len(points)
+        cam.zoom = max(cam.min_zoom, min(1.0, fitting_zoom(box, (cam.view_w, cam.view_h), margin=8)))
+        cam.center_x, cam.center_y = (left + right) / 2, (top + bottom) / 2
         cam.clamp()
+
+    def first_view(self) -> None:
+        """Where the camera starts when the battle opens (new or loaded): the deploy zone being filled,
+        whole, else the unit whose decision it is."""
+        c = self.controller
+        if c.picker is not None and c.picker.action.action == DEPLOY:
+            self.centre_on_hexes(c.picker.action.hexes)
+        elif c.selected is not None:
+            self.centre_on(c.selected)
 
     def show_hexes(self, hexes: tuple[Hex, ...]) -> None:
         """Bring tiles into view (what a computer player is about to do): the camera moves to their middle
@@ -241,8 +260,13 @@ class BattleScreen(GuiScene):
                 return
 
     # -- widgets ----------------------------------------------------------------------------------------
+    def _needed_layout(self) -> Layout:
+        """The layout for the buttons up now: the action bar takes rows from the map when its labels need
+        them (issue 13: no label cut)."""
+        return Layout(self.size, self.scale, self.widgets.bar_extra(Layout(self.size, self.scale)))
+
     def _lay_out(self) -> None:
-        self.layout = Layout(self.size, self.scale)
+        self.layout = self._needed_layout()
         self.board.layout = self.hud.layout = self.layout
         self.view.resize(self.layout.map.size)
 
@@ -253,6 +277,9 @@ class BattleScreen(GuiScene):
 
     def build(self, manager: GuiManager) -> None:
         self._lay_out()
+        if not self._viewed:  # the map area's size is known now: the opening view
+            self._viewed = True
+            self.first_view()
         fixed = {
             "end_turn": self.end_turn,
             "auto_deploy": self.controller.auto_deploy,
@@ -269,7 +296,8 @@ class BattleScreen(GuiScene):
         built again (issue 13: the first frame after a command within its budget)."""
         key = self.controller.widget_key()
         if self.controller.stale or self._widgets_for != key:
-            if self.manager is not None and self.widgets.refresh(self.layout):
+            same_rows = self._needed_layout() == self.layout  # the bar needs no more (or fewer) rows
+            if self.manager is not None and same_rows and self.widgets.refresh(self.layout):
                 self._widgets_for = key
                 self.controller.stale = False
             else:
@@ -401,7 +429,11 @@ class BattleScreen(GuiScene):
         elif event.type == pygame.MOUSEBUTTONUP and not consumed:
             was_drag = self.dragged
             self.drag_from, self.dragged = None, False
-            if not was_drag and event.button in (1, 3) and area.collidepoint(event.pos):
+            mark = self.board.edge_mark_at(event.pos) if not was_drag and event.button == 1 else None
+            if mark is not None:  # an off-screen target's edge mark: bring it into view
+                self.centre_on(mark.unit)
+                self._hover(self.board.hex_at(event.pos))
+            elif not was_drag and event.button in (1, 3) and area.collidepoint(event.pos):
                 c.click_map(self.board.hex_at(event.pos), self.board.token_at(self.mouse), event.button)
         elif event.type == pygame.MOUSEWHEEL and self._over(self.widgets.log_rect()):
             self.widgets.scroll_log(event.y * 3)
@@ -417,6 +449,10 @@ class BattleScreen(GuiScene):
         elif event.type == pygame.KEYDOWN:
             action = self._key(event)
             return action if action is not None else self._take()
+        elif event.type == pygame.KEYUP:
+            self.panning.release(event.key)
+        elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
+            self.panning.clear()  # a key let go outside the window sends no KEYUP here
         return None
 
     def _over(self, rect: pygame.Rect | None) -> bool:
@@ -473,12 +509,19 @@ class BattleScreen(GuiScene):
         elif key == self._binding("zoom_reset"):
             self.view.set_zoom(1.0)
         else:
-            pans = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
-            arrows = {pygame.K_LEFT: "pan_left", pygame.K_RIGHT: "pan_right", pygame.K_UP: "pan_up"}
-            arrows[pygame.K_DOWN] = "pan_down"
-            for name, (dx, dy) in pans.items():
-                if key == self._binding(name) or arrows.get(key) == name:
-                    self.view.camera.pan_screen(dx * 64, dy * 64)
+            direction = self._pan_direction(key)
+            if direction is not None:  # held, it scrolls in update(); pressed, a nudge now
+                self.panning.press(key, direction, self.view.camera)
+        return None
+
+    def _pan_direction(self, key: int) -> tuple[int, int] | None:
+        """The way a pan key moves the map picture (its bound key or an arrow), None for another key."""
+        pans = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
+        arrows = {pygame.K_LEFT: "pan_left", pygame.K_RIGHT: "pan_right", pygame.K_UP: "pan_up"}
+        arrows[pygame.K_DOWN] = "pan_down"
+        for name, direction in pans.items():
+            if key == self._binding(name) or arrows.get(key) == name:
+                return direction
         return None
 
     def _hover_key(self) -> object:
@@ -511,6 +554,7 @@ class BattleScreen(GuiScene):
         )
 
     def update(self, dt: float) -> Action | None:
+        self.panning.scroll(self.view.camera, dt)
         if self.controller.advance(dt, self.shell.prefs.animation_speed) and self.on_over is not None:
             return self.on_over(self.session)
         failed = self.controller.pilot.unseen
@@ -522,8 +566,14 @@ class BattleScreen(GuiScene):
         self.widgets.update_panels()
         return super().update(dt)
 
+    def settle(self) -> None:
+        self.widgets.update_panels()  # their texts first: under a dialog this screen gets no update()
+        super().settle()
+
     def draw(self, surface: pygame.Surface) -> None:
         manager = self.ensure_built()
+        if self._fresh:
+            self.settle()
         covered = self.controller.handover
         surface.fill(settings.VOID_COLOR)
         self.board.draw_map(surface)

@@ -20,10 +20,13 @@ from game.ui.battle_hud import Layout, fit_text, font
 from game.ui.battle_words import path_label, pct, reaction_label
 from game.ui.camera import Camera
 from game.ui.controller import BattleController
+from game.ui.edge_marks import EdgeMark, draw_edge_marks, edge_marks
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
 from game.ui.path_marks import draw_reactions, pill, unreachable_mark
 from game.ui.tokens import TokenArt, badge_of, icon_key, token_layout
+from game.ui.tracker_cards import side_colour_of
+from game.ui.zone_marks import draw_zone
 
 __all__ = ["BattleBoard", "draw_die"]
 
@@ -40,12 +43,27 @@ class BattleBoard:
         self.overlay = Overlay(tmap.geometry, view.camera)
         self.tokens = TokenArt.shared()
         self._reach_layer: tuple[object, pygame.Rect, pygame.Surface, tuple[int, int]] | None = None
+        self.edge_marks: list[EdgeMark] = []  # the off-screen targets' marks as last drawn
 
     @property
     def scale(self) -> float:
         return self.layout.s
 
     # -- where things are -------------------------------------------------------------------------------
+    def edge_radius(self) -> int:
+        """The size of an off-screen target's edge mark (see :mod:`game.ui.edge_marks`)."""
+        return max(11, round(15 * self.scale))
+
+    def edge_mark_at(self, pos: tuple[int, int] | None) -> EdgeMark | None:
+        """The edge mark under the window position ``pos`` (None: none there)."""
+        if pos is None:
+            return None
+        area = self.layout.map
+        for mark in self.edge_marks:
+            if mark.hit_rect(self.edge_radius()).move(area.topleft).collidepoint(pos):
+                return mark
+        return None
+
     def hex_at(self, pos: tuple[int, int]) -> Hex | None:
         area = self.layout.map
         if not area.collidepoint(pos):
@@ -122,7 +140,7 @@ class BattleBoard:
         if a.needs == "path":
             self._draw_reach(canvas, a)
         elif a.action == DEPLOY:
-            self.overlay.deploy(canvas, a.hexes)
+            self._draw_zones(canvas, a)
         elif a.needs == "hex":
             self.overlay.fill(canvas, a.hexes, (255, 240, 200, 40))
         hov = c.hovered
@@ -159,6 +177,17 @@ class BattleBoard:
         _key, region, picture, (dx, dy) = cached
         canvas.blit(picture, (region.x + dx - view.x, region.y + dy - view.y))
 
+    def _draw_zones(self, canvas: pygame.Surface, deploy: LegalAction) -> None:
+        """Every side's deploy zone as a tinted, outlined area in its colour; the deploying side's strong."""
+        c = self.controller
+        zones = c.match.battlefield.deploy_zones
+        for side in sorted(zones, key=lambda s: s == deploy.side):  # the deploying side's on top
+            colour = side_colour_of(c.match, c.sides, side)
+            mine = side == deploy.side
+            draw_zone(
+                canvas, self.overlay, zones[side], colour, free=deploy.hexes if mine else (), strong=mine
+            )
+
     def _draw_marks_over(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Marks drawn over the tokens: who a prompt is about, target rings, the dice assigned to each
         target, the line of sight and the hit chance."""
@@ -174,10 +203,12 @@ class BattleBoard:
             self._draw_ai(canvas)
             return
         picker = c.picker
+        self.edge_marks = []
         if picker is None:
             return
         a = picker.action
         out_of_reach = c.unreachable(picker)
+        off: list[tuple[int, tuple[float, float]]] = []
         for t in c.targets(picker):
             where = match.position(t)
             if where is None:
@@ -186,6 +217,10 @@ class BattleBoard:
                 unreachable_mark(canvas, self.overlay, where)
             else:
                 self.overlay.target(canvas, where, strong=t == c.hovered.target)
+                off.append((t, self.overlay.center(where)))
+        self.edge_marks = edge_marks(canvas.get_size(), off, self.edge_radius() * 2)
+        face = font(max(10, round(13 * self.scale)))
+        draw_edge_marks(canvas, self.edge_marks, self.edge_radius(), hot=c.hovered.target, face=face)
         hov = c.hovered
         if len(hov.path) > 1:
             reach = hov.preview.reach_chance if hov.preview is not None else None
@@ -283,7 +318,8 @@ class BattleBoard:
                     diameter=lay.diameter,
                     selected=u == c.selected,
                     acting=u in active and u == c.selected,
-                    out=bool(v.out),
+                    out=bool(v.out) and not v.downed,
+                    downed=v.downed,
                     resolve=(hp_now / hp_max) if hp_max else None,
                     statuses=[badge_of(s) for s in v.statuses],
                     time=c.clock,

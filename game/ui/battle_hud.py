@@ -16,6 +16,8 @@ import pygame
 from game.ui import settings
 from game.ui.controller import BattleController
 from game.ui.gui import display_font
+from game.ui.layout_fit import break_lines
+from game.ui.tracker_cards import DrawnText, TrackerPainter, side_colour_of
 
 __all__ = [
     "ACTION_BAR_H",
@@ -37,10 +39,12 @@ PANEL_W = 318
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where everything goes for a window size (at UI scale ``s``)."""
+    """Where everything goes for a window size (at UI scale ``s``); ``bar_extra`` pixels more for the
+    action bar when its buttons need more rows than its usual height holds (the map gives them up)."""
 
     size: tuple[int, int]
     s: float
+    bar_extra: int = 0
 
     def px(self, v: float) -> int:
         return round(v * self.s)
@@ -57,8 +61,8 @@ class Layout:
     @property
     def bar(self) -> pygame.Rect:
         w, h = self.size
-        top = h - self.px(STATUS_H) - self.px(ACTION_BAR_H)
-        return pygame.Rect(0, top, w - self.px(PANEL_W), self.px(ACTION_BAR_H))
+        top = h - self.px(STATUS_H) - self.px(ACTION_BAR_H) - self.bar_extra
+        return pygame.Rect(0, top, w - self.px(PANEL_W), self.px(ACTION_BAR_H) + self.bar_extra)
 
     @property
     def status(self) -> pygame.Rect:
@@ -109,8 +113,11 @@ class BattleHud:
         self.controller = controller
         self.layout = layout
         self._tracker_cache: tuple[object, pygame.Surface] | None = None
-        self._status_cache: tuple[str, pygame.Surface] | None = None
+        self._status_cache: tuple[object, pygame.Surface] | None = None
+        self.status_drawn: list[DrawnText] = []  # the status line's rows as last painted (fit tests)
         self._banner_cache: tuple[object, tuple[pygame.Rect, pygame.Surface]] | None = None
+        self.drawn: list[DrawnText] = []  # the tracker's texts as last painted, with their room (fit tests)
+        self.cards: list[tuple[int, pygame.Rect]] = []  # each unit's tracker card, in the tracker's frame
 
     @property
     def scale(self) -> float:
@@ -133,59 +140,85 @@ class BattleHud:
         entries = match.tracker()
         big = font(max(11, round(15 * self.scale)), bold=True)
         small = font(max(9, round(12 * self.scale)), bold=False)
+        painter = TrackerPainter(font, self.scale)
         note = match.tracker_note()  # the ruleset's words beside the order (a deck's cards left), or ""
         if note:
             room = rect.width // 3
-            shown = small.render(fit_text(small, note, room), True, (233, 216, 178))
-            rect = pygame.Rect(rect.x, rect.y, rect.width - shown.get_width() - 16, rect.height)
-            surface.blit(shown, shown.get_rect(midleft=(rect.right + 8, rect.centery)))
+            rows = wrap(small, note, room)[:2]
+            wide = max(small.size(r)[0] for r in rows)
+            rect = pygame.Rect(rect.x, rect.y, rect.width - wide - 16, rect.height)
+            y = rect.centery - len(rows) * small.get_linesize() // 2
+            for row in rows:
+                painter.blit(surface, small, row, (233, 216, 178), room, topleft=(rect.right + 8, y))
+                y += small.get_linesize()
         x = rect.x + 8
         h = rect.height - 12
-        widest = max((big.size(e.label)[0] for e in entries), default=0)
+        band = font(max(8, round(10 * self.scale)), bold=False)
+        widest = max(
+            (
+                max(
+                    big.size(e.label)[0],
+                    small.size(match.identity(e.unit).name)[0],
+                    band.size(self.controller.side_names.get(match.identity(e.unit).side, ""))[0],
+                )
+                for e in entries
+            ),
+            default=0,
+        )
         w = max(round(70 * self.scale), min(round(150 * self.scale), widest + 18))
         if entries and x + w * len(entries) > rect.right - 8:
             w = max(12, (rect.right - 8 - x) // len(entries))  # a narrow window: every card, narrower
+        names = self.controller.side_names
+        sides = self.controller.sides
         for e in entries:
             card = pygame.Rect(x, rect.y + 6, w - 6, h)
-            face = (245, 236, 214) if e.card else (233, 216, 178)
-            if e.acted:
-                face = (150, 140, 120)
-            pygame.draw.rect(surface, face, card, border_radius=6)
-            border = (255, 215, 90) if e.active else (30, 18, 8)
-            pygame.draw.rect(surface, border, card, 4 if e.active else 2, border_radius=6)
-            if e.active:
-                pygame.draw.polygon(
-                    surface,
-                    (255, 215, 90),
-                    [
-                        (card.centerx - 6, card.bottom + 1),
-                        (card.centerx + 6, card.bottom + 1),
-                        (card.centerx, card.bottom - 6),
-                    ],
-                )
-            red = e.card and any(s in e.label for s in ("\u2665", "\u2666"))
-            label = big.render(
-                fit_text(big, e.label, card.width - 6), True, (160, 20, 20) if red else (30, 18, 8)
-            )
-            surface.blit(label, label.get_rect(midtop=(card.centerx, card.y + 3)))
+            side = match.identity(e.unit).side
+            colour = side_colour_of(match, sides, side)
             name = match.identity(e.unit).name
-            text = small.render(fit_text(small, name, card.width - 6), True, (40, 26, 12))
-            surface.blit(text, text.get_rect(midbottom=(card.centerx, card.bottom - 3)))
-            if e.acted:
-                pygame.draw.line(surface, (90, 60, 30), card.topleft, card.bottomright, 2)
+            painter.card(surface, card, e, name=name, posse=names.get(side, side), colour=colour)
             x += w
+        self.drawn, self.cards = painter.drawn, painter.cards
 
     # -- the status line --------------------------------------------------------------------------------
     def draw_status(self, surface: pygame.Surface) -> None:
         rect = self.layout.status
         pygame.draw.rect(surface, settings.STATUS_BG, rect)
         pygame.draw.line(surface, settings.STATUS_BORDER, rect.topleft, rect.topright, 2)
-        face = font(max(10, round(15 * self.scale)), bold=False)
-        line = fit_text(face, self.controller.status_text(), rect.width - 20)
-        if self._status_cache is None or self._status_cache[0] != line:
-            self._status_cache = (line, face.render(line, True, settings.STATUS_TEXT))
+        line = self.controller.status_text()
+        key = (line, rect.size)
+        if self._status_cache is None or self._status_cache[0] != key:
+            self._status_cache = (key, self._paint_status(line, rect))
         text = self._status_cache[1]
         surface.blit(text, text.get_rect(midleft=(rect.x + 10, rect.centery)))
+
+    def _paint_status(self, line: str, rect: pygame.Rect) -> pygame.Surface:
+        """The status line (the odds while aiming) in the largest type that holds it on one line, else on
+        two; cut only when even the smallest type on two lines cannot hold it."""
+        room = rect.width - 20
+        sizes = list(range(max(10, round(15 * self.scale)), 9, -1))
+        chosen: tuple[pygame.font.Font, list[str]] | None = None
+        for lines in (1, 2):
+            for points in sizes:
+                face = font(points, bold=False)
+                if lines * face.get_linesize() > rect.height - 2:
+                    continue
+                rows = break_lines(face, line, room, lines)
+                if rows is not None:
+                    chosen = (face, rows)
+                    break
+            if chosen is not None:
+                break
+        if chosen is None:
+            face = font(sizes[-1], bold=False)
+            chosen = (face, [fit_text(face, line, room)])
+        face, rows = chosen
+        picture = pygame.Surface((room, len(rows) * face.get_linesize()), pygame.SRCALPHA)
+        self.status_drawn = []
+        for i, row in enumerate(rows):
+            shown = face.render(row, True, settings.STATUS_TEXT)
+            self.status_drawn.append(DrawnText(row, shown.get_width(), room))
+            picture.blit(shown, (0, i * face.get_linesize()))
+        return picture
 
     # -- the prompt banner ------------------------------------------------------------------------------
     def banner_rect(self) -> pygame.Rect | None:

@@ -21,11 +21,24 @@ from game.ui.battle_hud import Layout, fit_text, font
 from game.ui.battle_words import esc, unit_html
 from game.ui.controller import BattleController
 from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
+from game.ui.layout_fit import BarFit, fit_bar, fit_fixed
 from game.ui.log_view import LogView
 from game.ui.rich_text import RichText
 from game.ui.sheet import fit_text as fit_gui_text
 
-__all__ = ["BattleWidgets"]
+__all__ = ["BAR_ROW", "BattleWidgets"]
+
+BAR_ROW = 30  # a row of the action bar added when its buttons need one, at UI scale 1
+BAR_FRAME = 22  # the action bar panel's frame, both sides (its container is this much narrower)
+
+
+def _face(points: int) -> pygame.font.Font:
+    """The action bar's type at a size (the theme's bold serif, as pygame-gui draws it)."""
+    return font(points, bold=True)
+
+
+def _line_height(points: int) -> int:
+    return int(font(points, bold=True).get_linesize())
 
 
 class _Slot:
@@ -62,6 +75,7 @@ class BattleWidgets:
         self._entries: list[tuple[TipButton, _Slot]] = []  # the bar's action and choice buttons, in order
         self._spare: list[tuple[TipButton, _Slot]] = []  # bar buttons hidden until more are wanted
         self._bar: UIPanel | None = None
+        self._bar_style: tuple[int, str | None] = (0, None)  # the bar's rows and type size as built
 
     def build(self, manager: GuiManager, lay: Layout, fixed: dict[str, Callable[[], None]]) -> None:
         """The panel and the bar for ``lay``; ``fixed`` runs each fixed button by its key (end_turn,
@@ -106,17 +120,19 @@ class BattleWidgets:
         inner_w = bar.get_container().get_rect().width  # the bar inside its frame
         room = inner_w - lay.px(18) - fixed_w
         inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
-        face = font(max(9, round(14 * lay.s)), bold=True)
         self._bar = bar
-        for entry, rect in zip(entries, _entry_rects(lay, room, len(entries)), strict=True):
+        fit = self.bar_fit(lay, [e.text for e in entries], room)
+        self._bar_style = (fit.rows, fit.object_id)
+        for entry, text, rect in zip(entries, fit.texts, _bar_rects(lay, fit), strict=True):
             command = _Slot(self._entry_command(entry))
             button = self.scene.button(
                 rect,
-                fit_text(face, entry.text, rect.width - lay.px(10)),
+                text,
                 command,
                 container=bar,
                 tooltip=entry.tooltip,
                 enabled=entry.enabled,
+                object_id=fit.object_id,
                 class_id="@action",
             )
             self._entries.append((button, command))
@@ -143,13 +159,15 @@ class BattleWidgets:
         fixed_h = (inner_h - lay.px(8)) // 3
         for n, spec in enumerate(fixed_buttons(c)):
             rect = pygame.Rect(right - fixed_w, lay.px(4) + n * (fixed_h + lay.px(4)), fixed_w, fixed_h)
+            object_id, text = fit_fixed(spec.text, fixed_w, lay.s, _face)
             self.buttons[spec.key] = self.scene.button(
                 rect,
-                spec.text,
+                text,
                 fixed[spec.key],
                 container=bar,
                 tooltip=spec.tooltip,
                 enabled=spec.enabled,
+                object_id=object_id,
                 class_id="@action",
             )
         self._shape = self._shape_now(lay, entries)
@@ -187,12 +205,13 @@ class BattleWidgets:
         entries = bar_buttons(c)
         if self._shape is None or self._shape != self._shape_now(lay, entries):
             return False
-        face = font(max(9, round(14 * lay.s)), bold=True)
         fixed_w = lay.px(118)
         room = self._bar.get_container().get_rect().width - lay.px(18) - fixed_w if self._bar else 0
-        rects = _entry_rects(lay, room, len(entries))
-        texts = [fit_text(face, e.text, r.width - lay.px(10)) for e, r in zip(entries, rects, strict=True)]
-        self._fit_pool(texts, lay)
+        fit = self.bar_fit(lay, [e.text for e in entries], room)
+        if (fit.rows, fit.object_id) != self._bar_style:
+            return False  # the labels need another type size or rows: built again
+        texts = list(fit.texts)
+        self._fit_pool(texts, _bar_rects(lay, fit), fit.object_id)
         self.action_buttons, self.choice_buttons = [], []
         for (button, slot), entry, text in zip(self._entries, entries, texts, strict=True):
             _update(button, text, entry.tooltip)
@@ -216,16 +235,13 @@ class BattleWidgets:
             chip.tool_tip_text = _chip_tip(st)
         return True
 
-    def _fit_pool(self, texts: list[str], lay: Layout) -> None:
+    def _fit_pool(self, texts: list[str], rects: list[pygame.Rect], object_id: str | None) -> None:
         """A bar button for each of ``texts``, placed as :meth:`build` places that many: a button that
         already says the text is taken first (setting a button's text redraws each of its states, ~1 ms),
         then any other; the ones left over are hidden and kept for later turns, new ones made only when
         none is left."""
         if self._bar is None:
             return
-        fixed_w = lay.px(118)
-        room = self._bar.get_container().get_rect().width - lay.px(18) - fixed_w
-        rects = _entry_rects(lay, room, len(texts))
         free = self._entries + self._spare
         chosen: list[tuple[TipButton, _Slot] | None] = [None] * len(texts)
         for want_size in (True, False):
@@ -242,7 +258,9 @@ class BattleWidgets:
                     chosen[i] = free.pop(0)
                 else:
                     slot = _Slot(lambda: None)
-                    button = self.scene.button(rects[i], "", slot, container=self._bar, class_id="@action")
+                    button = self.scene.button(
+                        rects[i], "", slot, container=self._bar, object_id=object_id, class_id="@action"
+                    )
                     chosen[i] = (button, slot)
         for button, _slot in free:
             if button.visible:
@@ -256,6 +274,25 @@ class BattleWidgets:
                 button.set_dimensions(rect.size)
             if button.relative_rect.topleft != rect.topleft:
                 button.set_relative_position(rect.topleft)
+
+    @staticmethod
+    def bar_fit(lay: Layout, texts: list[str], room: int) -> BarFit:
+        """How the bar's buttons labelled ``texts`` lie in ``room`` pixels across the bar of ``lay``."""
+        inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
+        rows = 3 + lay.bar_extra // max(1, lay.px(BAR_ROW))
+        return fit_bar(texts, room, inner_h, lay.s, face_at=_face, line_height=_line_height, max_rows=rows)
+
+    def bar_extra(self, lay: Layout) -> int:
+        """The height the action bar needs beyond its usual one for the buttons up now, in rows of
+        :data:`BAR_ROW` (0: it holds them); the room across is as :meth:`build` lays it out (the panel's
+        frame, the margins and the fixed buttons' column taken off)."""
+        texts = [e.text for e in bar_buttons(self.controller)]
+        room = lay.bar.width - BAR_FRAME - lay.px(18) - lay.px(118)
+        for more in range(4):
+            grown = Layout(lay.size, lay.s, more * lay.px(BAR_ROW))
+            if not self.bar_fit(grown, texts, room).cut:
+                return grown.bar_extra
+        return 0
 
     def _build_spectator(
         self, manager: GuiManager, bar: UIPanel, room: int, inner_h: int, lay: Layout
@@ -540,20 +577,11 @@ def _update(button: pygame_gui.elements.UIButton, text: str, tooltip: str) -> No
         button.tool_tip_text = tooltip
 
 
-def _entry_rects(lay: Layout, room: int, count: int) -> list[pygame.Rect]:
-    """Where each of ``count`` action bar buttons goes (inside the bar's frame, ``room`` pixels wide
-    left of the fixed buttons): up to three rows, as wide as they may be."""
-    rows = max(1, min(3, -(-count * lay.px(170) // max(1, room))))
-    per_row = max(1, -(-count // rows)) if count else 1
-    width = max(lay.px(64), min(lay.px(240), room // per_row))
+def _bar_rects(lay: Layout, fit: BarFit) -> list[pygame.Rect]:
+    """Where each action bar button of ``fit`` goes, inside the bar's frame (:func:`fit_bar`'s rows)."""
     inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
-    row_h = min(lay.px(40), (inner_h - lay.px(4) * (rows - 1)) // rows)
-    rects = []
-    for i in range(count):
-        row, col = divmod(i, per_row)
-        rects.append(
-            pygame.Rect(
-                lay.px(6) + col * width, lay.px(4) + row * (row_h + lay.px(4)), width - lay.px(4), row_h
-            )
-        )
-    return rects
+    row_h = min(lay.px(40), (inner_h - lay.px(4) * (fit.rows - 1)) // fit.rows)
+    return [
+        pygame.Rect(lay.px(6) + x, lay.px(4) + row * (row_h + lay.px(4)), width, row_h)
+        for row, x, width in fit.places
+    ]

@@ -8,10 +8,18 @@ from dataclasses import dataclass
 from game.ui import settings
 
 
-def quantize_zoom(zoom: float) -> float:
-    """Clamp and snap a zoom so nearby zooms share one cached rendering."""
-    clamped = min(settings.ZOOM_MAX, max(settings.ZOOM_MIN, zoom))
-    return round(clamped / settings.ZOOM_QUANTUM) * settings.ZOOM_QUANTUM
+def quantize_zoom(zoom: float, lowest: float = settings.ZOOM_MIN) -> float:
+    """Clamp (to ``lowest`` .. ZOOM_MAX) and snap a zoom so nearby zooms share one cached rendering."""
+    clamped = min(settings.ZOOM_MAX, max(lowest, zoom))
+    return max(lowest, round(clamped / settings.ZOOM_QUANTUM) * settings.ZOOM_QUANTUM)
+
+
+def fitting_zoom(size: tuple[float, float], view: tuple[int, int], margin: float = 0.0) -> float:
+    """The largest zoom (on the quantum, rounded down) at which ``size`` map pixels, plus ``margin`` view
+    pixels around them, fit a ``view`` of screen pixels."""
+    w, h = max(1.0, size[0]), max(1.0, size[1])
+    fit = min((view[0] - 2 * margin) / w, (view[1] - 2 * margin) / h)
+    return max(settings.ZOOM_QUANTUM, math.floor(fit / settings.ZOOM_QUANTUM) * settings.ZOOM_QUANTUM)
 
 
 @dataclass(slots=True)
@@ -28,6 +36,12 @@ class Camera:
     view_w: int
     view_h: int
     bounds: tuple[int, int, int, int]  # x, y, w, h of the map in map pixels
+
+    @property
+    def min_zoom(self) -> float:
+        """The farthest out the camera goes: ZOOM_MIN, or further where the whole map needs it to fit."""
+        whole = fitting_zoom((self.bounds[2], self.bounds[3]), (self.view_w, self.view_h))
+        return min(settings.ZOOM_MIN, whole)
 
     @property
     def scroll(self) -> tuple[int, int]:
@@ -67,7 +81,7 @@ class Camera:
 
     def zoom_at(self, new_zoom: float, sx: float, sy: float) -> None:
         """Zoom so that the map point under screen pixel (sx, sy) stays under it."""
-        new_zoom = quantize_zoom(new_zoom)
+        new_zoom = quantize_zoom(new_zoom, self.min_zoom)
         if math.isclose(new_zoom, self.zoom):
             return
         mx, my = self.screen_to_map(sx, sy)

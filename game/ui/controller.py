@@ -613,12 +613,16 @@ class BattleController:
         self.after_change([])
 
     def take_seat(self) -> None:
-        """The next player has the seat: the cover goes, the camera on the unit whose turn began."""
+        """The next player has the seat: the cover goes, the camera on the unit whose turn began (else on
+        the unit whose decision it is: a reaction, a Joker's place; or the zone it deploys in)."""
         self.handover = False
         self.stale = True
-        if self._centre_after_handover is not None:
-            self.centre_on(self._centre_after_handover)
-            self._centre_after_handover = None
+        unit = self._centre_after_handover if self._centre_after_handover is not None else self.selected
+        self._centre_after_handover = None
+        if self.picker is not None and self.picker.action.action == DEPLOY:
+            self.centre_on_hexes(self.picker.action.hexes)  # the zone to fill, whole
+        elif unit is not None:
+            self.centre_on(unit)
 
     def advance(self, dt: float, speed: float) -> bool:
         """A frame of ``dt`` seconds at animation speed ``speed``: age the dice and floaters, bring the

@@ -25,7 +25,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.core.text.text_box_layout import TextBoxLayout
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UITooltip
 
 from game.resources import ResourceError, asset, serif_font
 from game.ui import settings
@@ -186,7 +186,22 @@ def layout_scale(size: tuple[int, int], ui_scale: float) -> float:
 
 
 class TipButton(UIButton):
-    """A button whose tooltip shows even while it is disabled, so it can say why it is."""
+    """A button whose tooltip shows even while it is disabled, so it can say why it is; with ``tip_left``
+    its tooltip opens to its left, level with it, rather than below (where it would cover the row of
+    controls under it, or above, the row over it)."""
+
+    tip_left = False
+
+    def while_hovering(self, time_delta: float, mouse_pos: Any) -> None:
+        had = self.tool_tip is not None
+        super().while_hovering(time_delta, mouse_pos)
+        tip: Any = self.tool_tip  # a UITooltip (its interface does not declare the rect it has)
+        if self.tip_left and not had and tip is not None:
+            left = self.rect.left - 6 - tip.rect.width
+            if left >= 0:  # find_valid_position puts its top at y + the hover distance
+                top = max(0, self.rect.centery - tip.rect.height // 2)
+                below = getattr(tip, "hover_distance_from_target", (0, 0))[1]
+                tip.find_valid_position(pygame.math.Vector2(left, top - below))
 
     def can_hover(self) -> bool:
         return bool(self.alive()) and not self.is_selected and not self.held  # type: ignore[no-untyped-call]
@@ -257,6 +272,8 @@ class GuiScene(Scene):
         self._built_for: tuple[tuple[int, int], float] | None = None
         self._pending: Action | None = None
         self._deferred: list[Callable[[], None]] = []
+        self._fresh = False  # built, and not updated since (settle() before drawing it)
+        self._hushed_at: tuple[int, int] | None = None  # no tooltip until the pointer leaves this spot
 
     # -- building
     def px(self, value: float) -> int:
@@ -283,7 +300,35 @@ class GuiScene(Scene):
             self.scale = scale
             self._built_for = key
             self.build(self.manager)
+            self._fresh = True
         return self.manager
+
+    def settle(self) -> None:
+        """Let pygame-gui lay out widgets built since the last update: a screen drawn under a dialog gets
+        no update() (after a UI-scale change it would show its panels blank until the dialog closed)."""
+        if self.manager is not None:
+            self.manager.update(0.0)
+        self._fresh = False
+
+    def hush(self) -> None:
+        """Take every tooltip down, and show none until the pointer moves: called when a screen opens over
+        this one and when it is on top again (a tooltip of the button that opened a dialog would
+        otherwise hang on over the dialog, or come back as it closes with the pointer still there)."""
+        manager = self.manager
+        if manager is None:
+            return
+        for sprite in manager.get_sprite_group().sprites():
+            if isinstance(sprite, UITooltip):
+                sprite.kill()  # type: ignore[no-untyped-call]
+            elif getattr(sprite, "tool_tip", None) is not None:
+                setattr(sprite, "tool_tip", None)  # noqa: B010 (pygame-gui's element, typed as a sprite)
+        self._hushed_at = manager.pointer if manager.pointer is not None else manager.get_mouse_position()
+
+    def _keep_hushed(self, manager: pygame_gui.UIManager) -> None:
+        """While hushed, the element under the pointer never waits long enough to show its tooltip."""
+        for sprite in manager.get_sprite_group().sprites():
+            if getattr(sprite, "hovered", False) and hasattr(sprite, "hover_time"):
+                sprite.hover_time = 0.0
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -339,6 +384,9 @@ class GuiScene(Scene):
     # -- the Scene protocol
     def handle(self, event: pygame.event.Event) -> Action | None:
         manager = self.ensure_built()
+        moved = event.type == pygame.MOUSEMOTION and tuple(event.pos) != tuple(self._hushed_at or ())
+        if self._hushed_at is not None and moved:
+            self._hushed_at = None  # the pointer moved: tooltips as usual
         consumed = manager.process_events(event)
         action = self._take()
         if action is not None:
@@ -349,7 +397,11 @@ class GuiScene(Scene):
         return None
 
     def update(self, dt: float) -> Action | None:
-        self.ensure_built().update(dt)
+        manager = self.ensure_built()
+        if self._hushed_at is not None:
+            self._keep_hushed(manager)
+        manager.update(dt)
+        self._fresh = False
         return self._take()
 
     def draw_background(self, surface: pygame.Surface) -> None:
@@ -357,5 +409,7 @@ class GuiScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         manager = self.ensure_built()
+        if self._fresh:
+            self.settle()
         self.draw_background(surface)
         manager.draw_ui(surface)

@@ -277,7 +277,7 @@ class MapView:
         area = pygame.Rect(topleft, (cam.view_w, cam.view_h))
         previous_clip = surface.get_clip()
         surface.set_clip(area.clip(previous_clip) if previous_clip else area)
-        zoom = quantize_zoom(cam.zoom)
+        zoom = quantize_zoom(cam.zoom, cam.min_zoom)
         shown = pygame.Rect(cam.scroll, (cam.view_w, cam.view_h))  # in zoomed map pixels
         b = self.bounds
         inside = pygame.Rect(math.ceil(b.x * zoom), math.ceil(b.y * zoom), int(b.w * zoom), int(b.h * zoom))

@@ -533,6 +533,7 @@ class NewBattleScene(SheetScene):
                 class_id="@choice",
                 tooltip=choice.tooltip,
             )
+            button.tip_left = True  # below or above, the tooltip would cover a posse row and its Edit…
             if side.seat == choice.seat or (
                 seat_level(choice.seat) and seat_level(choice.seat) == seat_level(side.seat)
             ):
@@ -709,8 +710,17 @@ class NewBattleScene(SheetScene):
                 spec = None
 
         def done(result: PosseSpec, name: str) -> Action | None:
-            """The builder's Done: the posse fights this battle (saved in the library or not)."""
-            side.custom = dataclasses.replace(result, name=name or result.name)
+            """The builder's Done: the posse fights this battle (saved in the library or not). A posse the
+            library holds as it is (unchanged, or just saved) is picked there, not listed a second time."""
+            built = dataclasses.replace(result, name=name or result.name)
+            try:
+                kept = load_posse(self.ruleset, built.name, side_id).spec(side=side_id)
+            except PosseFileError:
+                kept = None
+            if kept is not None and dataclasses.replace(built, controller=kept.controller) == kept:
+                side.custom, side.posse = None, kept.name
+            else:
+                side.custom = built
             return None  # the builder closes itself; revealed() refreshes this screen
 
         screen = module.PosseScreen(self.shell, self.ruleset, side_id, on_done=done, start=spec)

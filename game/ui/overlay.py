@@ -1,10 +1,12 @@
 """What the battle screen draws over the map while a player aims: reachable tiles by cost, the path under
-the mouse, valid targets, the line of sight and its cover, a blast's reach, deploy zones.
+the mouse, valid targets, the line of sight and its cover, a blast's reach (deploy zones are
+:mod:`game.ui.zone_marks`').
 
 Every mark works without colour (issue 5: "clear highlight colours that also work for colour-blind
 players (shape or pattern, not colour alone)"): reachable tiles carry one dot per movement point they
 cost, the path is a line with its step count, targets wear a crosshair ring, a blast's tiles are hatched,
-deploy tiles are striped, cover is a shield glyph, blocked sight a cross.
+a deploy zone is one outlined area (the deploying side's thick and dark-edged, the others' thin), cover is
+a shield glyph, blocked sight a cross.
 """
 
 from __future__ import annotations
@@ -34,8 +36,6 @@ class Palette:
     BLAST = (230, 110, 30, 90)
     BLAST_HATCH = (40, 12, 0, 220)
     BLAST_HATCH_LIGHT = (255, 225, 180, 190)
-    DEPLOY = (255, 240, 200, 60)
-    DEPLOY_STRIPE = (80, 50, 20, 120)
     LOS = (255, 250, 235)
     LOS_BLOCKED = (200, 40, 30)
     COVER = (70, 110, 160)
@@ -173,19 +173,6 @@ class Overlay:
             mask.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
             layer.blit(mask, (ox, oy))
         surface.blit(layer, (0, 0))
-
-    def deploy(self, surface: pygame.Surface, hexes: Iterable[Hex]) -> None:
-        """Deploy tiles: light and striped with short horizontal dashes."""
-        hexes = list(hexes)
-        self.fill(surface, hexes, Palette.DEPLOY)
-        r = self.radius()
-        for h in hexes:
-            cx, cy = self.center(h)
-            for k in (-1, 0, 1):
-                y = cy + round(k * r * 0.35)
-                pygame.draw.line(
-                    surface, Palette.DEPLOY_STRIPE[:3], (cx - r * 0.35, y), (cx + r * 0.35, y), 2
-                )
 
     def sight(self, surface: pygame.Surface, a: Hex, b: Hex, *, clear: bool, cover: bool) -> None:
         """The line of sight from ``a`` to ``b``: dashed light when clear (a shield at the target when it

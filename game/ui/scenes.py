@@ -46,6 +46,11 @@ class Scene:
         pictures still being built): the window then keeps drawing at the full rate rather than idling."""
         return False
 
+    def hush(self) -> None:
+        """Called when a screen opens over this one and when this one is on top again: a screen with
+        tooltips takes them down (:meth:`game.ui.gui.GuiScene.hush`)."""
+        return
+
     def on_close_request(self) -> Action | None:
         """The window's close button was pressed. The App asks the scenes from the top down; the first
         answer is applied (a battle asks before it is left). None from every scene: the game quits."""

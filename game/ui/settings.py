@@ -109,3 +109,5 @@ TOKEN_BADGE_HARMFUL_TEXT: Final[Color] = (255, 244, 226)
 TOKEN_OUT_X: Final[Color] = (120, 24, 18)
 TOKEN_OUT_X_EDGE: Final[Color] = (240, 230, 210)
 TOKEN_OUT_ANGLE: Final = -24.0  # degrees an out-of-action token is knocked askew
+TOKEN_DOWNED_DIM: Final[Color] = (200, 185, 170)  # a downed token keeps its colours, dimmed by this
+TOKEN_DOWNED_CROSS: Final[Color] = (200, 30, 24)  # the medic's cross on a downed token

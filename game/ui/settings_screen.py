@@ -83,6 +83,7 @@ class SettingsScene(GuiScene):
         self.draft: Prefs = shell.prefs.copy()
         self.capturing: str | None = None
         self.note = ""
+        self.sound_note = ""  # the note row's standing words (no sound device, no room above)
         self._warned_unsaved = False
         self._backdrop: pygame.Surface | None = None
         self.panel: UIPanel | None = None
@@ -142,6 +143,7 @@ class SettingsScene(GuiScene):
             split = self.px(300)
             left = pygame.Rect(body.x, body.y, body.width, split)
             right = pygame.Rect(body.x, body.y + split, body.width, body.height - split)
+        self.sound_note = ""  # set by _build_general when the note row must say there is no sound
         self._build_general(manager, panel, left, inner)
         self._build_keys(manager, panel, right)
 
@@ -150,7 +152,7 @@ class SettingsScene(GuiScene):
         )
         self.widgets["note"] = UILabel(
             note_rect,
-            self.note or " ",
+            self.note or self.sound_note or " ",
             manager=manager,
             container=panel,
             object_id=ObjectID("#note", "@note"),
@@ -266,6 +268,7 @@ class SettingsScene(GuiScene):
 
         control = self._row(rect, 6, "Try a sound", manager, panel)
         half = (control.width - self.px(8)) // 2
+        silent = self.no_sound()
         for i, (name, text) in enumerate((("gunshot", "Gunshot"), ("dice", "Dice"))):
             self.widgets[f"try_{name}"] = self.button(
                 pygame.Rect(control.x + i * (half + self.px(8)), control.y, half, control.height),
@@ -275,19 +278,37 @@ class SettingsScene(GuiScene):
                 class_id="@toggle",
                 container=panel,
                 sound=None,
-                tooltip="Plays at the volume set above (before saving).",
+                tooltip=f"No sound: {silent}." if silent else "Plays at the volume set above (before saving)",
+                enabled=not silent,
             )
 
-        where = pygame.Rect(rect.x, control.bottom + self.px(16), rect.width, self.px(64))
-        if where.bottom <= rect.bottom:
-            self.widgets["where"] = UITextBox(
-                f"Settings are kept in {html.escape(_home_relative(self.shell.settings_file))}<br>"
-                "Esc goes back; Ctrl+Enter saves.",
-                where,
-                manager=manager,
-                container=panel,
-                object_id=ObjectID("#where", "@fine_print"),
-            )
+        # without a sound device the game says so here, once, rather than playing nothing
+        # the reason in short here (the device's own words are in the greyed buttons' tooltips)
+        short = silent.split(" (", 1)[0]
+        said = f"<b>No sound:</b> {html.escape(short)}; the game plays silently." if silent else ""
+        kept = (
+            f"Settings are kept in {html.escape(_home_relative(self.shell.settings_file))}<br>"
+            "Esc goes back; Ctrl+Enter saves."
+        )
+        top = control.bottom + self.px(16)
+        if not silent:
+            where = pygame.Rect(rect.x, top, rect.width, self.px(64))
+            if where.bottom <= rect.bottom:
+                self.widgets["where"] = self._fine_print(kept, where)
+            return
+        # the missing sound is said first, whole; where the settings are kept only if room is left
+        for text in (f"{said}<br>{kept}", said):
+            box = self._fine_print(text, pygame.Rect(rect.x, top, rect.width, -1))  # as tall as its text
+            if box.get_relative_rect().bottom <= rect.bottom:
+                self.widgets["where"] = box
+                return
+            box.kill()
+        # no room in the column (a large UI scale): the note row under both columns says it, on one line
+        self.sound_note = "No sound: the game plays silently (Try a sound says why)."
+
+    def _fine_print(self, text: str, rect: pygame.Rect) -> UITextBox:
+        kind = ObjectID("#where", "@fine_print")
+        return UITextBox(text, rect, manager=self.manager, container=self.panel, object_id=kind)
 
     def _toggle(self, rect: pygame.Rect, name: str, value: bool, texts: tuple[str, str]) -> TipButton:
         button = self.button(
@@ -339,6 +360,13 @@ class SettingsScene(GuiScene):
             )
         scroller.set_scrollable_area_dimensions((width, len(ACTIONS) * step))
 
+    def no_sound(self) -> str:
+        """Why no effect can play, or "" when they can (no sound bank at all: nothing to say)."""
+        sounds = self.shell.sounds
+        if sounds is None or sounds.available:
+            return ""
+        return sounds.problem or "no sound device could be opened"
+
     def preview(self, name: str) -> None:
         self._sync_from_widgets()
         if self.shell.sounds is not None:
@@ -352,7 +380,7 @@ class SettingsScene(GuiScene):
         self.note = text
         note = self.widgets.get("note")
         if isinstance(note, UILabel):
-            note.set_text(text or " ")
+            note.set_text(text or self.sound_note or " ")
 
     def start_capture(self, action: str) -> None:
         self.cancel_capture()

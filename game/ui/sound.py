@@ -194,33 +194,43 @@ class SoundBank:
         self._owns_mixer = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.last_channel: pygame.mixer.Channel | None = None  # where the last effect played (tests)
+        # why no effect can play, in a player's words ("" while they can): the settings screen says it
+        self.problem = ""
         channels = self._open(open_mixer)
         self.buffers = synthesize_all(self.rate)
         if channels:
             try:
                 for name, mono in self.buffers.items():
                     self._sounds[name] = pygame.mixer.Sound(buffer=_interleave(mono, channels))
-            except (pygame.error, ValueError):
+            except (pygame.error, ValueError) as error:
                 self._sounds = {}
+                self.problem = f"the sound device refused the effects ({error})"
 
     def _open(self, open_mixer: bool | None) -> int:
         """Open (or adopt) the mixer; the channel count, or 0 when there is none to play on."""
         if open_mixer is False:
+            self.problem = "sound is switched off for this run"
             return 0
-        if open_mixer is None and os.environ.get("SDL_AUDIODRIVER", "").lower() in SILENT_DRIVERS:
+        driver = os.environ.get("SDL_AUDIODRIVER", "").lower()
+        if open_mixer is None and driver in SILENT_DRIVERS:
+            self.problem = f"sound is off (SDL_AUDIODRIVER={driver})"
             return 0
         try:
             if pygame.mixer.get_init() is None:
                 pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=2, buffer=512, allowedchanges=0)
                 self._owns_mixer = True
             init = pygame.mixer.get_init()
-        except (pygame.error, NotImplementedError, AttributeError, OSError):
+        except (pygame.error, NotImplementedError, AttributeError, OSError) as error:
+            self.problem = f"no sound device could be opened ({error})"
             return 0
         if init is None:
+            self.problem = "no sound device could be opened"
             return 0
         freq, size, channels = init
         if size != -16 or channels not in (1, 2):
-            return 0  # someone else opened it in a format these buffers are not made for
+            # someone else opened it in a format these buffers are not made for
+            self.problem = f"the sound device is open in a format the effects do not fit ({size}, {channels})"
+            return 0
         self.rate = freq
         return channels
 
@@ -263,6 +273,8 @@ class SoundBank:
     def close(self) -> None:
         for sound in self._sounds.values():
             sound.stop()
+        if self._sounds:
+            self.problem = "the sound device was closed"
         self._sounds = {}
         if self._owns_mixer:
             with contextlib.suppress(pygame.error):

@@ -11,7 +11,9 @@ ruleset plugin gives it, ``Faction.color``) or else the position. Markers are sh
 
 * acting: a pulsing double ring around the base **and** a chevron above it pointing down at it;
 * selected: four corner brackets;
-* out of action / overcome: the token greyed, knocked askew and crossed out with an X;
+* out of action: the token greyed, knocked askew and crossed out with an X;
+* downed (on the board, out of the fight for now: seriously injured, overcome): the token in its colours
+  but dimmed, lying on its side (turned a quarter), a white disc with a red medic's cross at its lower right;
 * health: wounds as pips (filled = left, hollow = lost), or a fraction of a track as a bar;
 * statuses: small badges with a letter or two, round for what helps the unit, diamond for what hinders
   it; the letters and which it is are the ruleset's (``StatusView.badge`` / ``helps``, :func:`badge_of`).
@@ -284,9 +286,10 @@ class TokenArt:
         return surface
 
     def token_surface(
-        self, kind: str, style: int, color: RGB, diameter: int, *, out: bool = False
+        self, kind: str, style: int, color: RGB, diameter: int, *, out: bool = False, downed: bool = False
     ) -> pygame.Surface:
-        """The token scaled so its base is ``diameter`` px across (cached); ``out``: greyed, askew, an X."""
+        """The token scaled so its base is ``diameter`` px across (cached); ``out``: greyed, askew, an X;
+        ``downed``: in its colours, lying on its side, a medic's cross on it."""
         key = (
             "token",
             self.icon_for(kind),
@@ -294,6 +297,7 @@ class TokenArt:
             color,
             diameter,
             out,
+            downed,
         )
         surface = self._cached(key)
         if surface is not None:
@@ -301,6 +305,8 @@ class TokenArt:
         big = self.composed(kind, style, color)
         if out:
             big = _knocked_out(big, self.disc_radius, self.scale)
+        elif downed:
+            big = _downed(big, self.disc_radius, self.scale)
         w, h = big.get_size()
         factor = diameter / (2 * self.disc_radius)
         surface = pygame.transform.smoothscale(big, (max(2, round(w * factor)), max(2, round(h * factor))))
@@ -320,6 +326,7 @@ class TokenArt:
         selected: bool = False,
         acting: bool = False,
         out: bool = False,
+        downed: bool = False,
         wounds: tuple[int, int] | None = None,
         resolve: float | None = None,
         statuses: Iterable[StatusBadge] = (),
@@ -343,7 +350,7 @@ class TokenArt:
             step = int(phase * settings.TOKEN_PULSE_STEPS) % settings.TOKEN_PULSE_STEPS
             ring = self._acting_ring(d, step)
             blits.append((ring, (cx - ring.get_width() // 2, cy - ring.get_height() // 2)))
-        token = self.token_surface(kind, side_index, color, d, out=out)
+        token = self.token_surface(kind, side_index, color, d, out=out, downed=downed)
         blits.append((token, (cx - token.get_width() // 2, cy - token.get_height() // 2)))
         if selected:
             brackets = self._brackets(d)
@@ -354,7 +361,7 @@ class TokenArt:
             top = cy - d // 2 - chevron.get_height() - max(2, d // 14) + bob
             blits.append((chevron, (cx - chevron.get_width() // 2, top)))
         detail = d >= settings.TOKEN_DETAIL_MIN
-        if detail and not out:
+        if detail and not out and not downed:
             health: pygame.Surface | None = None
             if wounds is not None:
                 health = self._pips(max(0, wounds[0]), max(0, wounds[1]), d)
@@ -590,6 +597,22 @@ def _knocked_out(token: pygame.Surface, disc_radius: float, scale: int) -> pygam
         for sx in (-1, 1):
             _thick_polyline(grey, (*color, 255), [(c - arm, c - sx * arm), (c + arm, c + sx * arm)], width)
     return pygame.transform.rotozoom(grey, settings.TOKEN_OUT_ANGLE, 1.0)
+
+
+def _downed(token: pygame.Surface, disc_radius: float, scale: int) -> pygame.Surface:
+    """The token dimmed (its colours kept), turned on its side, with a medic's cross at its lower right:
+    down, not out."""
+    lying = pygame.transform.rotate(token, 90)
+    lying.fill(settings.TOKEN_DOWNED_DIM, special_flags=pygame.BLEND_RGB_MULT)
+    c = lying.get_width() / 2
+    r = disc_radius * 0.3
+    x, y = c + disc_radius * 0.5, c + disc_radius * 0.5
+    pygame.draw.circle(lying, (*settings.TOKEN_OUT_X, 255), (x, y), r + 3 * scale // 2)
+    pygame.draw.circle(lying, (*settings.TOKEN_OUT_X_EDGE, 255), (x, y), r)
+    arm, width = r * 0.72, max(2, round(r * 0.5))
+    pygame.draw.rect(lying, settings.TOKEN_DOWNED_CROSS, pygame.Rect(x - arm, y - width / 2, 2 * arm, width))
+    pygame.draw.rect(lying, settings.TOKEN_DOWNED_CROSS, pygame.Rect(x - width / 2, y - arm, width, 2 * arm))
+    return lying
 
 
 def _aa_ring(

@@ -300,11 +300,21 @@ def test_edit_opens_the_posse_builder_and_its_posse_fights(make_app: AppMaker) -
     step(app, 2)
     click(app, builder.widgets["done"].rect.center)  # type: ignore[attr-defined]
     assert app.top is screen
+    # unchanged, it is the library's posse: picked there, not listed a second time (issue 13)
+    assert screen.sides[0].custom is None
+    assert shown(screen.dropdowns[0]) == "Sheriff's Posse \u2014 4 units"
+    click(app, screen.buttons["edit_0"].rect.center)
+    builder = app.top
+    click(app, builder.widgets["posse_name"].rect.center)  # type: ignore[attr-defined]
+    type_text(app, "Sheriff's Own")
+    click(app, builder.widgets["done"].rect.center)  # type: ignore[attr-defined]
+    assert app.top is screen
     assert screen.sides[0].custom is not None
-    assert shown(screen.dropdowns[0]).startswith("\u270e Sheriff's Posse")
+    assert shown(screen.dropdowns[0]).startswith("\u270e Sheriff's Own")
+    assert len(set(screen.side_options(0))) == len(screen.side_options(0))
     click(app, screen.buttons["start"].rect.center)
     assert isinstance(app.top, BattleScreen)
-    assert posse(app.top, "side1").name == "Sheriff's Posse"
+    assert posse(app.top, "side1").name == "Sheriff's Own"
 
 
 def test_edit_is_hidden_without_the_posse_builder(

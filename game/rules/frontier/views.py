@@ -292,6 +292,7 @@ def unit_view(data: FrontierData, match: Match, unit: int) -> UnitView:
         statuses=tuple(statuses),
         items=tuple(inventory.items) if inventory is not None else (),
         out=out,
+        downed=removed is None and bool(status.seriously_injured),
     )
 
 

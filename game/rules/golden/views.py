@@ -147,6 +147,7 @@ def unit_view(ctx: GoldenCtx, unit: int) -> UnitView:
         statuses=tuple(statuses),
         items=tuple(data.printed(g) for g in arms.gear),
         out=out,
+        downed=removed is None and bool(health.crippled),
     )
 
 

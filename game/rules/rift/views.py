@@ -330,6 +330,7 @@ def unit_view(ctx: RiftCtx, unit: int) -> UnitView:
         statuses=tuple(_statuses(ctx, unit)),
         items=tuple(esper.component_for_entity(unit, Inventory).items),
         out=out,
+        downed=removed is None and bool(res.overcome),
         art=art,
     )
 

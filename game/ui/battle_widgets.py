@@ -208,8 +208,8 @@ class BattleWidgets:
         fixed_w = lay.px(118)
         room = self._bar.get_container().get_rect().width - lay.px(18) - fixed_w if self._bar else 0
         fit = self.bar_fit(lay, [e.text for e in entries], room)
-        if (fit.rows, fit.object_id) != self._bar_style:
-            return False  # the labels need another type size or rows: built again
+        if fit.object_id != self._bar_style[1]:
+            return False  # the labels need another type size (a theme id, set when a button is made)
         texts = list(fit.texts)
         self._fit_pool(texts, _bar_rects(lay, fit), fit.object_id)
         self.action_buttons, self.choice_buttons = [], []

@@ -15,10 +15,11 @@ from game.tiledmap import load_tiled_map
 from game.ui.action_bar import bar_buttons, fixed_buttons
 from game.ui.app import App
 from game.ui.battle import BattleScreen
-from game.ui.battle_hud import fit_text, font
+from game.ui.battle_hud import font
 from game.ui.battle_words import LOG_SHOWN
 from game.ui.combatlog import LogLine
 from game.ui.gui import Shell
+from game.ui.layout_fit import fit_fixed
 from game.ui.log_view import LogView
 from game.ui.prefs import Prefs
 from game.ui.rich_text import render_rich
@@ -48,10 +49,14 @@ def _bar_says_what_a_new_bar_would(screen: BattleScreen) -> None:
     entries = bar_buttons(c)
     shown = [b for b, _slot in screen.widgets._entries]
     assert len(shown) == len(entries)
-    face = font(max(9, round(14 * screen.layout.s)), bold=True)
-    for button, entry in zip(shown, entries, strict=True):
+    lay = screen.layout
+    bar = screen.widgets._bar
+    assert bar is not None
+    room = bar.get_container().get_rect().width - lay.px(18) - lay.px(118)
+    fit = screen.widgets.bar_fit(lay, [e.text for e in entries], room)  # what a new bar would say
+    for button, entry, text in zip(shown, entries, fit.texts, strict=True):
         assert button.visible
-        assert button.text == fit_text(face, entry.text, button.rect.width - screen.layout.px(10))
+        assert button.text == text
         assert button.tool_tip_text == entry.tooltip
         assert button.is_enabled == entry.enabled
         if entry.action is not None:
@@ -59,7 +64,8 @@ def _bar_says_what_a_new_bar_would(screen: BattleScreen) -> None:
     assert [a for _b, a in screen.action_buttons] == [e.action for e in entries if e.action is not None]
     for spec in fixed_buttons(c):
         fixed = screen.buttons[spec.key]
-        assert (fixed.text, fixed.is_enabled, fixed.tool_tip_text) == (spec.text, spec.enabled, spec.tooltip)
+        text = fit_fixed(spec.text, lay.px(118), lay.s, lambda points: font(points, bold=True))[1]
+        assert (fixed.text, fixed.is_enabled, fixed.tool_tip_text) == (text, spec.enabled, spec.tooltip)
     for spare, _slot in screen.widgets._spare:
         assert not spare.visible
 

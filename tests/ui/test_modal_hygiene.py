@@ -128,9 +128,8 @@ def test_the_battles_panels_stay_filled_behind_the_menu_after_a_ui_scale_change(
     assert app.top is menu, names(app)
     step(app, 3)
     assert battle.scale != 1.0  # rebuilt at the new scale, under the menu
-    box = battle.widgets.unit_box
-    assert box is not None and box.html_text  # the unit panel has its text ...
-    assert box.text_box_layout is not None and box.text_box_layout.layout_rows  # ... laid out
+    assert battle.widgets.unit_html  # the unit panel has its text (drawn as a picture: RichText) ...
+    assert battle.widgets.unit_image is not None and battle.widgets.unit_image.visible
     panel = battle.layout.panel
     shown = pygame.Rect(panel.x + 20, panel.y + 20, panel.width - 40, 120)
     assert _dark_pixels(app.screen, shown) > 100  # and drawn: words on the parchment, not a blank

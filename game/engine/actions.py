@@ -177,24 +177,25 @@ def offer(
             if need and _needs_picks(need) and _missing(need, chosen):
                 reason = f"{label}: {nothing}"
         out.append(
-            LegalAction(
+            LegalAction(  # by position: the hottest constructor in the game (field order of LegalAction)
                 definition.id,
                 label,
                 unit,
                 cost,
-                enabled=reason is None,
-                reason=reason,
-                needs=need,
-                targets=chosen.targets,
-                hexes=chosen.hexes,
-                choices=chosen.choices,
-                side=side,
-                option=option,
-                max_picks=chosen.max_picks,
-                dice=chosen.dice,
-                choice_labels=chosen.choice_labels,
-                ends_turn=definition.ends_turn,
-                paths=chosen.paths,
+                reason is None,  # enabled
+                reason,
+                need,
+                chosen.targets,
+                chosen.hexes,
+                chosen.choices,
+                side,
+                option,
+                chosen.max_picks,
+                chosen.dice,
+                chosen.choice_labels,
+                definition.ends_turn,
+                False,  # public
+                chosen.paths,
             )
         )
     return out

@@ -25,6 +25,7 @@ from fractions import Fraction
 from ai.baselines import Player
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.situation import Situation
+from ai.threat import path_risk, threat
 from ai.utility import Option, Scored, choose, score_option
 from ai.worth import Plan, considerations, net_value
 from game.commands import Command
@@ -32,7 +33,7 @@ from game.engine.facts import UnitFacts
 from game.engine.match import MatchView
 from game.engine.movement import reach as reach_tree
 from game.engine.protocol import AttackPreview, LegalAction
-from game.hexgrid import Hex, hex_distance, hex_neighbors
+from game.hexgrid import Hex, hex_distance
 
 __all__ = ["Decision", "UtilityAgent"]
 
@@ -360,7 +361,7 @@ class UtilityAgent(Player):
         for rank, bound, end, draft, firing, full in drafts:
             if bound < best_of.get(rank, 0.0) * keep:
                 continue  # even with no risk at all it could not come near the best place of its rank
-            en_route = self._en_route(s, me, mine, full) if self.level.reactions else 0.0
+            en_route = path_risk(s, me, mine, full) if self.level.reactions else 0.0
             exposure = self._exposure(s, mine, end)
             plan = replace(draft, exposure=exposure, en_route=en_route)
             if rank == REPOSITION:
@@ -447,7 +448,7 @@ class UtilityAgent(Player):
                 plan = self._attack_plan(
                     s, send=send, target=target, preview=preview, label=action.label, stand=end, mine=mine
                 )
-                en_route = self._en_route(s, me, mine, path) if self.level.reactions else 0.0
+                en_route = path_risk(s, me, mine, path) if self.level.reactions else 0.0
                 plan = replace(
                     plan,
                     take_out=plan.take_out * reach,
@@ -504,89 +505,8 @@ class UtilityAgent(Player):
             return 0.0
         total = 0.0
         for foe in s.foes():
-            total += self._threat(s, foe, mine.unit, at)
+            total += threat(s, foe, mine.unit, at)
         return min(1.0, total / max(1, mine.health[0]))
-
-    def _threat(self, s: Situation, foe: int, me: int, at: Hex) -> float:
-        """The expected damage ``foe`` could deal ``me`` standing at ``at`` on its next turn with its best
-        attack: a shot from where it stands or from the nearest place it could walk to; a blow from next
-        to ``at`` if it can get there, walking (certain) or charging (as likely as the charge's roll)."""
-        key = (foe, me, at)
-        found = s.threat.get(key)
-        if found is not None:
-            return found
-        facts = s.of(foe)
-        there = facts.position
-        best = 0.0
-        if there is not None:
-            dist = hex_distance(there, at)
-            for w in facts.weapons:
-                if not w.action:
-                    continue
-                cmd = Command(w.action, actor=foe, target=me, option=w.option)
-                if w.kind == "melee" and w.reach <= 1:
-                    best = max(best, self._blow(s, foe, cmd, at, dist))
-                    continue
-                if dist > w.reach + s.stride(foe):
-                    continue
-                for origin in self._firing_places(s, foe, there, at):
-                    if hex_distance(origin, at) > w.reach:
-                        continue
-                    preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
-                    if preview is not None:
-                        best = max(best, _f(preview.expected_damage))
-        s.threat[key] = best
-        return best
-
-    def _firing_places(self, s: Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
-        """Where ``foe`` would shoot at ``at`` from: where it stands and the nearest place it could walk."""
-        near = [there]
-        ends = s.walkable(foe)
-        if at in s.walkable_set(foe):  # it could walk onto ``at`` itself: nothing is nearer
-            near.append(at)
-        elif ends:  # the nearest place it could walk to (cube distance inline: asked very often)
-            aq, ar = at.q, at.r
-            near.append(
-                min((abs(h.q - aq) + abs(h.r - ar) + abs(h.q + h.r - aq - ar), h.q, h.r, h) for h in ends)[3]
-            )
-        return near
-
-    def _blow(self, s: Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
-        """A melee attack's expected damage on ``at``, times the chance ``foe`` gets next to it."""
-        facts = s.of(foe)
-        if dist <= 1:
-            preview = s.view.what_if(cmd, at_hex=at)
-            return _f(preview.expected_damage) if preview is not None else 0.0
-        dash = facts.charge
-        furthest = facts.move + (max(v for v, _ in dash) if dash is not None else 0)
-        if dist - 1 > furthest:
-            return 0.0
-        tree = s.charge_tree(foe, furthest)
-        if tree is None:
-            return 0.0
-        best: tuple[int, Hex] | None = None
-        for n in hex_neighbors(at):
-            cost = tree.cost_to(n)
-            if cost is not None and (best is None or (cost, n.q, n.r) < (best[0], best[1].q, best[1].r)):
-                best = (cost, n)
-        if best is None:
-            return 0.0
-        cost, origin = best
-        if cost <= facts.move:
-            chance = 1.0
-        elif dash is not None:
-            chance = _f(dash.at_least(cost - facts.move))
-        else:
-            return 0.0
-        preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
-        return chance * _f(preview.expected_damage) if preview is not None else 0.0
-
-    def _en_route(self, s: Situation, me: int, mine: UnitFacts, path: tuple[Hex, ...]) -> float:
-        expected = 0.0
-        for reaction in s.view.path_reactions(me, path):
-            if reaction.preview is not None:
-                expected += _f(reaction.chance) * _f(reaction.preview.expected_damage)
-        return min(1.0, expected / max(1, mine.health[0]))
 
     def _other(self, s: Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
         """An action that is neither an attack nor a walk (take cover, aim, reload, stand up, ...): tried

@@ -509,6 +509,13 @@ class Battlefield:
         hex_of = self._hex_of
         return {hex_of[k]: g for k, g in best.items()}  # type: ignore[misc]
 
+    def _around(self, bits: int) -> int:
+        """The hex numbers next to any of ``bits`` (one shift per neighbour offset; padding included)."""
+        around = 0
+        for s in self._steps:
+            around |= (bits << s) if s > 0 else (bits >> -s)
+        return around
+
     def walking_costs(self, starts: Iterable[Hex], budget: int) -> dict[Hex, int]:
         """Every hex within ``budget`` of the nearest of ``starts`` -> that cheapest walking cost (what
         :meth:`reachable` gives from each start, the least of them), in one search from all the starts at
@@ -523,7 +530,6 @@ class Battlefield:
         if not reached or budget < 0:
             return {}
         masks = list(self._cost_masks.items())
-        steps = self._steps
         hex_of = self._hex_of
         layers = {0: reached}
         out: dict[Hex, int] = {}
@@ -533,10 +539,7 @@ class Battlefield:
             if layer:
                 for k in self.keys_of(layer):
                     out[hex_of[k]] = g  # type: ignore[index]
-                around = 0
-                for s in steps:
-                    around |= (layer << s) if s > 0 else (layer >> -s)
-                around &= ~reached
+                around = self._around(layer) & ~reached
                 for c, mask in masks:
                     found = around & mask
                     if found and g + c <= budget:
@@ -566,17 +569,13 @@ class Battlefield:
             if k is not None:
                 stop |= 1 << k
         masks = [(c, m & ~stop) for c, m in self._cost_masks.items() if c <= budget]
-        steps = self._steps
         reached = 1 << ks
         layers = [reached] + [0] * budget
         for g in range(budget + 1):
             layer = layers[g]
             if not layer:
                 continue
-            around = 0
-            for s in steps:
-                around |= (layer << s) if s > 0 else (layer >> -s)
-            around &= ~reached
+            around = self._around(layer) & ~reached
             if not around:
                 continue
             for c, mask in masks:

@@ -16,7 +16,7 @@ import pygame
 from game.ui import settings
 from game.ui.controller import BattleController
 from game.ui.gui import display_font
-from game.ui.layout_fit import break_lines
+from game.ui.layout_fit import break_lines, wrap
 from game.ui.tracker_cards import DrawnText, TrackerPainter, side_colour_of
 
 __all__ = [
@@ -88,20 +88,6 @@ def fit_text(face: pygame.font.Font, text: str, width: int) -> str:
     while text and face.size(text + "\u2026")[0] > width:
         text = text[:-1]
     return text.rstrip() + "\u2026"
-
-
-def wrap(face: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken into rows of at most ``width`` pixels (a word longer than that gets its own row)."""
-    words, rows, current = text.split(" "), [], ""
-    for word in words:
-        candidate = f"{current} {word}".strip()
-        if current and face.size(candidate)[0] > width:
-            rows.append(current)
-            current = word
-        else:
-            current = candidate
-    rows.append(current)
-    return rows
 
 
 class BattleHud:

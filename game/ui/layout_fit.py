@@ -21,6 +21,7 @@ __all__ = [
     "fit_bar",
     "fit_fixed",
     "shrink_to_fit",
+    "wrap",
 ]
 
 # The action bar's type, largest first: (theme object id, the theme's size at UI scale 1). The ids are
@@ -62,8 +63,14 @@ def break_lines(face: Measure, text: str, width: int, max_lines: int) -> list[st
                 best, best_widest = rows, widest
     if best is not None or max_lines == 2:
         return best
+    rows = wrap(face, text, width)  # more rows: greedy
+    return rows if len(rows) <= max_lines else None
+
+
+def wrap(face: Measure, text: str, width: int) -> list[str]:
+    """``text`` broken into rows of at most ``width`` pixels (a word longer than that gets its own row)."""
     rows, current = [], ""
-    for word in words:  # more rows: greedy
+    for word in text.split(" "):
         candidate = f"{current} {word}".strip()
         if current and face.size(candidate)[0] > width:
             rows.append(current)
@@ -71,7 +78,7 @@ def break_lines(face: Measure, text: str, width: int, max_lines: int) -> list[st
         else:
             current = candidate
     rows.append(current)
-    return rows if len(rows) <= max_lines else None
+    return rows
 
 
 def shrink_to_fit(

@@ -1,0 +1,99 @@
+"""What the hostiles could do to a unit, asked of one decision's :class:`~ai.situation.Situation`: each
+hostile's best attack on a hex on its next turn (a shot from where it stands or the nearest place it could
+walk to, a blow if it can get next to the hex, walking or charging), and the free attacks a walk sets
+off. The utility AI weighs a place's exposure and a walk's risk with these (docs/AI.md)."""
+
+from __future__ import annotations
+
+from ai.situation import Situation
+from game.commands import Command
+from game.engine.facts import UnitFacts
+from game.hexgrid import Hex, hex_distance, hex_neighbors
+
+__all__ = ["blow", "firing_places", "path_risk", "threat"]
+
+
+def threat(s: Situation, foe: int, me: int, at: Hex) -> float:
+    """The expected damage ``foe`` could deal ``me`` standing at ``at`` on its next turn with its best
+    attack: a shot from where it stands or from the nearest place it could walk to; a blow from next
+    to ``at`` if it can get there, walking (certain) or charging (as likely as the charge's roll)."""
+    key = (foe, me, at)
+    found = s.threat.get(key)
+    if found is not None:
+        return found
+    facts = s.of(foe)
+    there = facts.position
+    best = 0.0
+    if there is not None:
+        dist = hex_distance(there, at)
+        for w in facts.weapons:
+            if not w.action:
+                continue
+            cmd = Command(w.action, actor=foe, target=me, option=w.option)
+            if w.kind == "melee" and w.reach <= 1:
+                best = max(best, blow(s, foe, cmd, at, dist))
+                continue
+            if dist > w.reach + s.stride(foe):
+                continue
+            for origin in firing_places(s, foe, there, at):
+                if hex_distance(origin, at) > w.reach:
+                    continue
+                preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+                if preview is not None:
+                    best = max(best, float(preview.expected_damage))
+    s.threat[key] = best
+    return best
+
+
+def firing_places(s: Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
+    """Where ``foe`` would shoot at ``at`` from: where it stands and the nearest place it could walk."""
+    near = [there]
+    ends = s.walkable(foe)
+    if at in s.walkable_set(foe):  # it could walk onto ``at`` itself: nothing is nearer
+        near.append(at)
+    elif ends:  # the nearest place it could walk to (cube distance inline: asked very often)
+        aq, ar = at.q, at.r
+        near.append(
+            min((abs(h.q - aq) + abs(h.r - ar) + abs(h.q + h.r - aq - ar), h.q, h.r, h) for h in ends)[3]
+        )
+    return near
+
+
+def blow(s: Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
+    """A melee attack's expected damage on ``at``, times the chance ``foe`` gets next to it."""
+    facts = s.of(foe)
+    if dist <= 1:
+        preview = s.view.what_if(cmd, at_hex=at)
+        return float(preview.expected_damage) if preview is not None else 0.0
+    dash = facts.charge
+    furthest = facts.move + (max(v for v, _ in dash) if dash is not None else 0)
+    if dist - 1 > furthest:
+        return 0.0
+    tree = s.charge_tree(foe, furthest)
+    if tree is None:
+        return 0.0
+    best: tuple[int, Hex] | None = None
+    for n in hex_neighbors(at):
+        cost = tree.cost_to(n)
+        if cost is not None and (best is None or (cost, n.q, n.r) < (best[0], best[1].q, best[1].r)):
+            best = (cost, n)
+    if best is None:
+        return 0.0
+    cost, origin = best
+    if cost <= facts.move:
+        chance = 1.0
+    elif dash is not None:
+        chance = float(dash.at_least(cost - facts.move))
+    else:
+        return 0.0
+    preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+    return chance * float(preview.expected_damage) if preview is not None else 0.0
+
+
+def path_risk(s: Situation, me: int, mine: UnitFacts, path: tuple[Hex, ...]) -> float:
+    """The expected damage of the free attacks walking ``path`` sets off, as a share of the unit's health."""
+    expected = 0.0
+    for reaction in s.view.path_reactions(me, path):
+        if reaction.preview is not None:
+            expected += float(reaction.chance) * float(reaction.preview.expected_damage)
+    return min(1.0, expected / max(1, mine.health[0]))

@@ -29,6 +29,7 @@ class Distribution:
 
     probabilities: Mapping[int, Fraction]
     _mean: Fraction | None = field(default=None, init=False, repr=False, compare=False)
+    _at_least: dict[int, Fraction] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         total = sum(self.probabilities.values(), Fraction(0))
@@ -69,7 +70,14 @@ class Distribution:
         return sum((p for v, p in self.probabilities.items() if predicate(v)), Fraction(0))
 
     def at_least(self, threshold: int) -> Fraction:
-        return self.probability_that(lambda v: v >= threshold)
+        known = self._at_least
+        if known is None:  # asked often (the AI's chance to take a unit out): each answer worked out once
+            known = {}
+            object.__setattr__(self, "_at_least", known)
+        found = known.get(threshold)
+        if found is None:
+            found = known[threshold] = self.probability_that(lambda v: v >= threshold)
+        return found
 
     @property
     def mean(self) -> Fraction:

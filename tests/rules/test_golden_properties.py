@@ -229,3 +229,34 @@ def test_the_deck_order_is_hidden_but_its_composition_public(seed: int, steps: i
             copy.close()
     finally:
         match.close()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hs.integers(0, 10_000), steps=hs.integers(0, 120))
+def test_odds_kept_per_deck_composition_equal_odds_worked_out_afresh(seed: int, steps: int) -> None:
+    """The odds an attack reads of the deck are kept per deck composition (an AI asks the same attack
+    from many places): after any game, every attack's odds from every place are the ones worked out with
+    nothing kept, and a draw from the deck (a new composition) is never answered from the old one."""
+    from game.rules.golden import queries, rules
+
+    def fresh() -> None:
+        queries._ODDS.clear()
+        rules._DECK_ODDS.clear()
+        rules._tie_damage.cache_clear()
+
+    match = new_match(seed)
+    rng = random.Random(seed)
+    try:
+        for _ in range(steps):
+            if match.is_over:
+                break
+            enabled = [a for a in match.legal_actions() if a.enabled]
+            match.apply(legal_command(match, rng.choice(enabled), rng))
+            attacks = [a for a in match.legal_actions() if a.enabled and a.action == "attack"]
+            asked = [c for a in attacks for c in list(a.expand())[:3]]
+            kept = [match.preview(c) for c in asked]  # asked twice: the second from what was kept
+            again = [match.preview(c) for c in asked]
+            fresh()
+            assert [match.preview(c) for c in asked] == kept == again
+    finally:
+        match.close()

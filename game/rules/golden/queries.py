@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from fractions import Fraction
 
 from game.commands import Command
+from game.dice import Distribution
 from game.engine.facts import StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree
 from game.engine.protocol import AttackPreview
@@ -18,6 +20,7 @@ from game.rules.golden.rules import (
     attack_odds,
     cripple_points,
     damage_distribution,
+    deck_key,
     defence_die,
     graze_points,
 )
@@ -102,19 +105,34 @@ def attack_preview(
     mods = ctx.attack_modifiers(unit, weapon, moved)
     dmods = ctx.defence_modifiers(target, weapon, a, b)
     defence = defence_die(ctx.data, ctx.sheet(target).reflexes, sum(v for n, v in dmods if n != "Reflexes"))
-    odds = attack_odds(ctx.data, ctx.deck.spec(), ctx.deck, weapon, band, sum(v for _, v in mods), defence)
-    per = ctx.data.damage.grazes_per_wound
-    notes = (
-        f"higher {_pct(odds.higher)} + tie \u2192 cards {_pct(odds.tie_share)}",
-        "damage card: " + ", ".join(f"{DAMAGE_NAMES[k]} {_pct(p)}" for k, p in odds.damage.items()),
-    )
+    data, deck, health = ctx.data, ctx.deck, ctx.health(target)
+    spec = deck.spec()
+    total = sum(v for _, v in mods)
+    per = data.damage.grazes_per_wound
+    scars = (health.max_wounds, health.grazes, health.wounds, health.crippled, health.dead)
+    key = (deck_key(data, deck, spec), weapon_id, band, total, defence, scars, per)
+    found = _ODDS.get(key)
+    if found is None:  # the same attack on the same deck asked again (an AI weighs many places): once
+        odds = attack_odds(data, spec, deck, weapon, band, total, defence)
+        notes = (
+            f"higher {_pct(odds.higher)} + tie \u2192 cards {_pct(odds.tie_share)}",
+            "damage card: " + ", ".join(f"{DAMAGE_NAMES[k]} {_pct(p)}" for k, p in odds.damage.items()),
+        )
+        found = (odds.hit, damage_distribution(odds, health, per), notes)
+        if len(_ODDS) >= 4096:
+            _ODDS.clear()
+        _ODDS[key] = found
+    hit, damage, notes = found
     return AttackPreview(
-        hit_chance=odds.hit,
-        damage=damage_distribution(odds, ctx.health(target), per),
+        hit_chance=hit,
+        damage=damage,
         modifiers=tuple(mods) + tuple((f"target {n}", -v) for n, v in dmods),
         target_number=None,
         notes=notes,
     )
+
+
+_ODDS: dict[tuple[object, ...], tuple[Fraction, Distribution, tuple[str, str]]] = {}
 
 
 def _pct(p: object) -> str:

@@ -185,13 +185,10 @@ def attack_odds(  # noqa: PLR0917 - an attack's seven parts
 _DECK_ODDS: dict[tuple[object, ...], tuple[Opposed, dict[str, Fraction]]] = {}
 
 
-def _deck_odds(data: GoldenData, deck: Deck, spec: DeckSpec) -> tuple[Opposed, dict[str, Fraction]]:
-    """What an attack's odds read of the deck (the tie's cards; the damage card after a higher roll),
-    worked out once per composition: every attack asked about before the next card is drawn reads the
-    same deck (an AI asks thousands). Keyed by the deck's composition (pile, discards, cards in play;
-    never the pile's order): the same exact fractions as working them out each time. (The damage card
-    after a tie is memoised by :func:`_tie_damage`.)"""
-    key = (
+def deck_key(data: GoldenData, deck: Deck, spec: DeckSpec) -> tuple[object, ...]:
+    """What the odds of an attack read of the deck: its composition (pile, discards, cards in play;
+    never the pile's order), the joker mark, the rules' data and the deck's spec."""
+    return (
         id(data),
         spec,
         tuple(sorted(deck.pile)),
@@ -199,6 +196,15 @@ def _deck_odds(data: GoldenData, deck: Deck, spec: DeckSpec) -> tuple[Opposed, d
         tuple(deck.in_play),
         deck.joker_drawn,
     )
+
+
+def _deck_odds(data: GoldenData, deck: Deck, spec: DeckSpec) -> tuple[Opposed, dict[str, Fraction]]:
+    """What an attack's odds read of the deck (the tie's cards; the damage card after a higher roll),
+    worked out once per composition: every attack asked about before the next card is drawn reads the
+    same deck (an AI asks thousands). Keyed by the deck's composition (pile, discards, cards in play;
+    never the pile's order): the same exact fractions as working them out each time. (The damage card
+    after a tie is memoised by :func:`_tie_damage`.)"""
+    key = deck_key(data, deck, spec)
     found = _DECK_ODDS.get(key)
     if found is None:
         found = (deck_tie_break(deck, spec), damage_odds(data, deck.next_counts()))

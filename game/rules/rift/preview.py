@@ -15,7 +15,7 @@ from game.rules.rift import state as st
 from game.rules.rift.actions import decision_problem
 from game.rules.rift.components import Task
 from game.rules.rift.context import RiftCtx
-from game.rules.rift.odds import DOWN_THE_SIGHTS, attack_odds
+from game.rules.rift.odds import DOWN_THE_SIGHTS, AttackOdds, attack_odds
 from game.rules.rift.stress import DiceTraits, apply_multipliers
 
 __all__ = ["attack_preview"]
@@ -62,6 +62,10 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         ]
         hostile = [u for u in candidates if st.side(u) != st.side(attacker)]
         candidates = hostile + [u for u in candidates if u not in hostile]
+    elif cmd.target is not None:  # one target named: only it needs checking (what-if odds ask often)
+        named = cmd.target
+        ok = named in ctx.units() and ctx.valid_target(attacker, named, w.range, source=source)
+        candidates = [named] if ok else []
     else:
         candidates = [u for u in ctx.units() if ctx.valid_target(attacker, u, w.range, source=source)]
     notes: list[str] = []
@@ -86,9 +90,8 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
     sights = len(ctx.sights_factors(attacker)) if w.firearm and not prevented else 0
     odds = attack_odds(w.stats(), traits, tuple(f for _, f in factors), down_the_sights=sights,
                        zeroed=bool(prevented))  # fmt: skip
-    stress = dict(odds.stress)
+    damage, hit_chance = _damage(odds)
     if odds.tail_from is not None and odds.tail:
-        stress[odds.tail_from] = stress.get(odds.tail_from, Fraction(0)) + odds.tail
         notes.append(f"{odds.tail_from} stands for {odds.tail_from} or more (Improved Fireworks)")
     modifiers: list[tuple[str, int]] = []
     if odds.traits.nudge:
@@ -111,14 +114,34 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         if extra is not None:
             notes.append(f"Piercing Fire: {st.name(extra)} behind takes 1/2 of each hit")
     return AttackPreview(
-        hit_chance=1 - odds.hits.probabilities.get(0, Fraction(0)),
-        damage=Distribution(stress),
+        hit_chance=hit_chance,
+        damage=damage,
         modifiers=tuple(modifiers),
         target_number=w.threshold,
         notes=tuple(notes),
         later=cmd.action == "hold_fire",
         effective_number=w.threshold - 2 * odds.traits.nudge,  # "+2 on every die" per Nudge
     )
+
+
+_DAMAGE: dict[int, tuple[AttackOdds, Distribution, Fraction]] = {}
+
+
+def _damage(odds: AttackOdds) -> tuple[Distribution, Fraction]:
+    """The stress distribution (the tail counted at its first value) and the hit chance of ``odds``,
+    worked out once per odds (``attack_odds`` keeps them: the same odds object for the same attack)."""
+    found = _DAMAGE.get(id(odds))
+    if found is not None and found[0] is odds:
+        return found[1], found[2]
+    stress = dict(odds.stress)
+    if odds.tail_from is not None and odds.tail:
+        stress[odds.tail_from] = stress.get(odds.tail_from, Fraction(0)) + odds.tail
+    damage = Distribution(stress)
+    hit_chance = 1 - odds.hits.probabilities.get(0, Fraction(0))
+    if len(_DAMAGE) >= 8192:
+        _DAMAGE.clear()
+    _DAMAGE[id(odds)] = (odds, damage, hit_chance)
+    return damage, hit_chance
 
 
 def _assign_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:

@@ -527,15 +527,21 @@ class UtilityAgent(Player):
         view = trial.view(s.side)
         after = Situation(view, s.side)
         still = view.position(me)
+        if still == here and _same_threats(s, after, me):
+            after.share_threats(s)  # nothing the hostiles' attacks on it read has changed: same answers
         exposure = (
             self._exposure(after, after.of(me), still) if still is not None else self._exposure(s, mine, here)
         )
         improvement = max(0.0, self._best_attack_value(view, me, after) - before_attack)
-        attacks = [
-            a
-            for a in view.legal_actions()
-            if a.enabled and a.actor == me and (a.targets or a.needs == "target")
-        ]
+        attacks = (
+            [
+                a
+                for a in view.legal_actions()
+                if a.enabled and a.actor == me and (a.targets or a.needs == "target")
+            ]
+            if improvement > 0
+            else []
+        )
         if improvement > 0 and attacks:
             # the action and the better attack it makes possible this turn (aim, then shoot; reload, then
             # shoot): weighed as that attack, with the action points both spend
@@ -801,6 +807,32 @@ def _first_leg(s: Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, .
         spent += cost
         out.append(step)
     return tuple(out)
+
+
+def _defence(facts: UnitFacts) -> tuple[object, ...]:
+    """What the hostiles' attacks on a unit read of it (not its action points, ammunition or turn)."""
+    return (facts.position, facts.health, facts.health_parts, facts.statuses, facts.items, facts.fights)
+
+
+def _threatening(facts: UnitFacts) -> tuple[object, ...]:
+    """What a hostile's threat reads of it (not whether it has had its turn)."""
+    return (*_defence(facts), facts.weapons, facts.move, facts.charge, facts.action_points)
+
+
+def _same_threats(before: Situation, after: Situation, me: int) -> bool:
+    """Whether an action ``me`` tried out left everything the hostiles' threats on it read as it was: the
+    turn still its own (an ended turn starts another unit's, which may change what no fact shows: a
+    Frontier unit's Aim is dropped), every unit where it stood, its own defence and every hostile's facts
+    (so the threats worked out before still hold)."""
+    if after.of(me).action_points[0] <= 0 or _defence(before.of(me)) != _defence(after.of(me)):
+        return False  # with its action points spent the turn passes on: the next unit's turn may change more
+    units = before.view.units()
+    if after.view.units() != units or any(before.view.position(u) != after.view.position(u) for u in units):
+        return False  # who stands where decides where the hostiles could walk
+    foes = before.foes()
+    if after.foes() != foes:
+        return False
+    return all(_threatening(before.of(f)) == _threatening(after.of(f)) for f in foes)
 
 
 def _blast_radius(mine: UnitFacts, action: LegalAction) -> int | None:

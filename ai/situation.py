@@ -83,5 +83,15 @@ class Situation:
                 self.charges[unit] = reach_tree(self.view.battlefield, walk.start, budget, walk.blocked)
         return self.charges[unit]
 
+    def share_threats(self, other: Situation) -> None:
+        """Use ``other``'s threats and the hostiles' walk and charge trees (kept in both from now on):
+        only for a position where every unit stands where it stood in ``other`` and nothing the threats
+        read has changed (the AI's trial of an action that moves no one)."""
+        self.threat = other.threat
+        self.charges = other.charges
+        self.reach = other.reach
+        self.reach_sets = other.reach_sets
+        self.strides = other.strides
+
     def allies(self, me: int) -> list[int]:
         return [u for u in self.view.units(self.side) if u != me and self.of(u).fights]

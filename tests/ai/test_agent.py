@@ -144,3 +144,20 @@ def test_aim_is_weighed_as_the_shot_it_improves(tmp_path: Path) -> None:
     assert shot.action == "shoot" and shot.target == outlaw, agent.last
     aimed = m.preview(shot)
     assert aimed is not None and aimed.hit_chance == plain.hit_chance + Fraction(1, 6)
+
+
+def test_threats_shared_with_a_trial_change_no_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trial of an action that moves no one and leaves the turn with the unit reuses the threats worked
+    out before it (ai.agent._same_threats): the same decisions as working them out again. Seed 5 on
+    ranch_duel has an Aim that ends a Deputy's turn: the Gang Leader's turn starts on the copy and drops
+    its Aim, which no unit fact shows, so sharing there would change the game from its 73rd decision."""
+    from ai import agent
+
+    def game() -> str:
+        match = corpus.frontier_match(RANCH, 5)
+        play(match, {p.side: UtilityAgent("normal", seed=5) for p in match.posses})
+        return match.digest()
+
+    shared = game()
+    monkeypatch.setattr(agent, "_same_threats", lambda before, after, me: False)
+    assert game() == shared

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +67,64 @@ def map_files(tmap: TiledMap) -> frozenset[Path]:
     return frozenset(files)
 
 
+class _Shared:
+    """What the watching thread and the main loop share, behind one lock (the thread holds no reference
+    to the :class:`MapWatcher`, so a watcher nobody keeps is collected and its thread told to stop)."""
+
+    def __init__(self, clock: Callable[[], float], wake: Callable[[], None] | None) -> None:
+        self.lock = threading.Lock()
+        self.clock = clock
+        self.wake = wake
+        self.files: frozenset[Path] = frozenset()
+        self.folders: frozenset[Path] = frozenset()
+        self.loose = False
+        self.changed: set[Path] = set()
+        self.last_change = 0.0
+        self.changes_seen = 0
+        self.error: str | None = None
+
+    def matters(self, change: watchfiles.Change, path: str) -> bool:
+        del change
+        p = Path(path)
+        with self.lock:
+            if p in self.files:
+                return True
+            return self.loose and p.suffix.lower() in MAP_SUFFIXES and p.parent in self.folders
+
+
+def _watch(shared: _Shared, folders: list[str], stop: threading.Event, force_polling: bool | None) -> None:
+    """The watching thread: hand each group of changes to ``shared`` until ``stop`` is set."""
+    try:
+        for changes in watchfiles.watch(
+            *folders,
+            watch_filter=shared.matters,
+            debounce=1_000,
+            step=STEP_MS,
+            stop_event=stop,
+            rust_timeout=STOP_CHECK_MS,
+            yield_on_timeout=False,
+            recursive=False,
+            raise_interrupt=False,
+            force_polling=force_polling,
+            poll_delay_ms=100,
+            ignore_permission_denied=True,
+        ):
+            if stop.is_set():
+                break
+            with shared.lock:
+                shared.changed.update(Path(path).resolve() for _change, path in changes)
+                shared.last_change = shared.clock()
+                shared.changes_seen += 1
+            if shared.wake is not None:
+                shared.wake()
+    except Exception as error:  # the watch is a convenience: its failure must never end the game
+        if not stop.is_set():
+            with shared.lock:
+                shared.error = f"live reload stopped: {type(error).__name__}: {error}"
+            if shared.wake is not None:
+                shared.wake()
+
+
 class MapWatcher:
     """Watches a map's files; :meth:`poll` on the main loop returns the changed ones once a save is done.
 
@@ -76,8 +135,9 @@ class MapWatcher:
     watching thread after each change, e.g. to post an event that wakes an idle window. ``clock`` is for
     tests.
 
-    Problems of the watch itself (a folder deleted, too many watches) end the thread and are kept in
-    :attr:`error` as a sentence for the screen; the map then simply no longer reloads.
+    The thread stops on :meth:`close`, or when the watcher is garbage-collected. Problems of the watch
+    itself (a folder deleted, too many watches) end the thread and are kept in :attr:`error` as a
+    sentence for the screen; the map then simply no longer reloads.
     """
 
     def __init__(
@@ -92,109 +152,82 @@ class MapWatcher:
         force_polling: bool | None = None,
     ) -> None:
         self.quiet = quiet
-        self.wake = wake
-        self._clock = clock
+        self._shared = _Shared(clock, wake)
         self._force_polling = force_polling
-        self._lock = threading.Lock()
-        self._changed: set[Path] = set()
-        self._last_change = 0.0
-        self._files: frozenset[Path] = frozenset()
-        self._folders: frozenset[Path] = frozenset()
-        self._loose = loose
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self.error: str | None = None
-        self.changes_seen = 0  # change sets the thread has handed over (for tests and the status line)
         self.watch(files, loose=loose, folders=folders)
 
     # -- what is watched
     @property
     def files(self) -> frozenset[Path]:
-        return self._files
+        return self._shared.files
 
     @property
     def folders(self) -> frozenset[Path]:
-        return self._folders
+        return self._shared.folders
+
+    @property
+    def error(self) -> str | None:
+        """Why the watch stopped (None while it runs)."""
+        with self._shared.lock:
+            return self._shared.error
+
+    @property
+    def changes_seen(self) -> int:
+        """Groups of changes the thread has handed over so far."""
+        with self._shared.lock:
+            return self._shared.changes_seen
 
     def watch(self, files: Iterable[Path], *, loose: bool = False, folders: Iterable[Path] = ()) -> None:
         """Follow these files (and, loosely, ``folders``) from now on; after a reload the map may name
         other tilesets. The thread is restarted only when the folders to watch change."""
         resolved = frozenset(Path(f).resolve() for f in files)
-        folders = frozenset(f.parent for f in resolved) | {Path(f).resolve() for f in folders}
-        with self._lock:
-            self._files = resolved
-            self._loose = loose
-        if folders != self._folders or self._thread is None or not self._thread.is_alive():
-            self._restart(folders)
+        wanted = frozenset(f.parent for f in resolved) | {Path(f).resolve() for f in folders}
+        shared = self._shared
+        with shared.lock:
+            shared.files = resolved
+            shared.loose = loose
+            same = wanted == shared.folders
+            shared.folders = wanted
+        if not same or not self.running:
+            self._restart(wanted)
 
     def _restart(self, folders: frozenset[Path]) -> None:
         self._stop_thread()
-        self._folders = folders
         self._stop = threading.Event()
-        self.error = None
         existing = sorted(str(f) for f in folders if f.is_dir())
-        if not existing:
-            self.error = "none of the map's folders exists, so it cannot be watched"
-            return
+        with self._shared.lock:
+            self._shared.error = None
+            if not existing:
+                self._shared.error = "none of the map's folders exists, so it cannot be watched"
+                return
         thread = threading.Thread(
-            target=self._run, args=(existing, self._stop), name="hexslinger-map-watch", daemon=True
+            target=_watch,
+            args=(self._shared, existing, self._stop, self._force_polling),
+            name="hexslinger-map-watch",
+            daemon=True,
         )
+        weakref.finalize(self, self._stop.set)
         self._thread = thread
         thread.start()
-
-    def _matters(self, change: watchfiles.Change, path: str) -> bool:
-        del change
-        p = Path(path)
-        with self._lock:
-            if p in self._files:
-                return True
-            return self._loose and p.suffix.lower() in MAP_SUFFIXES and p.parent in self._folders
-
-    def _run(self, folders: list[str], stop: threading.Event) -> None:
-        try:
-            for changes in watchfiles.watch(
-                *folders,
-                watch_filter=self._matters,
-                debounce=1_000,
-                step=STEP_MS,
-                stop_event=stop,
-                rust_timeout=STOP_CHECK_MS,
-                yield_on_timeout=False,
-                recursive=False,
-                raise_interrupt=False,
-                force_polling=self._force_polling,
-                poll_delay_ms=100,
-                ignore_permission_denied=True,
-            ):
-                if stop.is_set():
-                    break
-                with self._lock:
-                    self._changed.update(Path(path).resolve() for _change, path in changes)
-                    self._last_change = self._clock()
-                    self.changes_seen += 1
-                if self.wake is not None:
-                    self.wake()
-        except Exception as error:  # the watch is a convenience: its failure must never end the game
-            if not stop.is_set():
-                self.error = f"live reload stopped: {type(error).__name__}: {error}"
-                if self.wake is not None:
-                    self.wake()
 
     # -- the main loop's side
     @property
     def pending(self) -> bool:
-        """Changes seen and not handed over yet (the window keeps drawing frames until they are)."""
-        with self._lock:
-            return bool(self._changed)
+        """Changes seen and not handed over yet."""
+        with self._shared.lock:
+            return bool(self._shared.changed)
 
     def poll(self) -> frozenset[Path] | None:
         """The files changed since the last poll, once none has changed for :attr:`quiet` seconds; None
         while nothing changed or a save is still being written."""
-        with self._lock:
-            if not self._changed or self._clock() - self._last_change < self.quiet:
+        shared = self._shared
+        with shared.lock:
+            if not shared.changed or shared.clock() - shared.last_change < self.quiet:
                 return None
-            changed = frozenset(self._changed)
-            self._changed.clear()
+            changed = frozenset(shared.changed)
+            shared.changed.clear()
         return changed
 
     def close(self) -> None:

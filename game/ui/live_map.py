@@ -222,10 +222,54 @@ class LiveMapScene(Scene):
             self.watcher.close()
 
 
-def problems_picture(heading: str, problems: list[MapProblem], size: tuple[int, int]) -> pygame.Surface:
-    """check-map's problem panel drawn into a picture of ``size`` (New Battle's preview box)."""
-    panel = LiveProblems(heading, problems)
-    panel.resize(size)
-    picture = pygame.Surface((max(8, size[0]), max(8, size[1])))
-    panel.draw(picture)
+def problems_picture(heading: str, lines: list[str], size: tuple[int, int]) -> pygame.Surface:
+    """check-map's problems drawn to fill a picture of ``size`` (New Battle's preview box): the heading,
+    each problem wrapped to the width (long file names broken anywhere), and what to do."""
+    w, h = max(40, size[0]), max(40, size[1])
+    picture = pygame.Surface((w, h))
+    picture.fill(settings.ERROR_PANEL)
+    pygame.draw.rect(picture, settings.STATUS_BORDER, picture.get_rect(), 3)
+    title = TextCache(settings.ERROR_FONT_SIZE + 2)
+    text = TextCache(settings.ERROR_FONT_SIZE - 2)
+    pad = 12
+    y = pad
+    picture.blit(title.render(heading, settings.ERROR_TITLE, bold=True), (pad, y))
+    y += title.line_height + 4
+    footer = text.render(
+        "Fix it in Tiled and save: the picture comes back by itself.", settings.STATUS_TEXT_DIM
+    )
+    rows = [row for line in lines for row in _wrap_anywhere(text, "\u2022 " + line, w - 2 * pad)]
+    room = max(1, (h - y - footer.get_height() - 2 * pad) // text.line_height)
+    if len(rows) > room:
+        rows = [
+            *rows[: room - 1],
+            f"\u2026 {len(rows) - room + 1} more rows: hexslinger check-map lists them",
+        ]
+    for row in rows:
+        picture.blit(text.render(row, settings.ERROR_TEXT), (pad, y))
+        y += text.line_height
+    picture.blit(footer, (pad, h - pad - footer.get_height()))
     return picture
+
+
+def _wrap_anywhere(text: TextCache, line: str, width: int) -> list[str]:
+    """Rows of ``line`` no wider than ``width``: broken at spaces, and inside a word too long for a row."""
+    rows: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if text.render(candidate, settings.ERROR_TEXT).get_width() <= width:
+            current = candidate
+            continue
+        if current:
+            rows.append(current)
+        current = "  " + word
+        while text.render(current, settings.ERROR_TEXT).get_width() > width and len(current) > 3:
+            cut = len(current) - 1
+            while cut > 3 and text.render(current[:cut], settings.ERROR_TEXT).get_width() > width:
+                cut -= max(1, (cut - 3) // 8)
+            rows.append(current[:cut])
+            current = "  " + current[cut:]
+    if current:
+        rows.append(current)
+    return rows

@@ -55,7 +55,8 @@ class LiveNewBattleScene(NewBattleScene):
             size = (int(rect.width), int(rect.height))
             count = len(info.problems)
             heading = f"{count} problem{'s' if count != 1 else ''} in {info.path.name}"
-            self.thumbnail.set_image(problems_picture(heading, list(info.problems), size))
+            lines = [str(p).replace(str(info.path), info.path.name) for p in info.problems]
+            self.thumbnail.set_image(problems_picture(heading, lines, size))
 
     def maps_changed(self, changed: frozenset[Path]) -> None:
         """Read the changed maps again (every map when a tileset or image changed) and rebuild."""

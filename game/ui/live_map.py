@@ -184,16 +184,25 @@ class LiveMapScene(Scene):
         self._poll()
         return self.inner.update(dt)
 
+    @property
+    def notice(self) -> str | None:
+        """What the corner of the window says now: a reload just happened, or the watch has stopped."""
+        if self.watcher is not None and self.watcher.error is not None:
+            return f"Not following {self.path.name} any more ({self.watcher.error}): reopen it to see changes"
+        if self._reloaded_at is not None and not self.broken:
+            return f"Reloaded {self.path.name} from disk"
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         self.inner.draw(surface)
-        if self._reloaded_at is not None:
-            if time.monotonic() - self._reloaded_at > RELOADED_SECONDS:
-                self._reloaded_at = None
-            elif not self.broken:
-                self._draw_toast(surface)
+        if self._reloaded_at is not None and time.monotonic() - self._reloaded_at > RELOADED_SECONDS:
+            self._reloaded_at = None
+        notice = self.notice
+        if notice is not None:
+            self._draw_toast(surface, notice)
 
-    def _draw_toast(self, surface: pygame.Surface) -> None:
-        text = self._toast.render(f"Reloaded {self.path.name} from disk", settings.STATUS_TEXT, bold=True)
+    def _draw_toast(self, surface: pygame.Surface, notice: str) -> None:
+        text = self._toast.render(notice, settings.STATUS_TEXT, bold=True)
         box = text.get_rect(topleft=(12, 12)).inflate(20, 10)
         pygame.draw.rect(surface, settings.STATUS_BG, box, border_radius=5)
         pygame.draw.rect(surface, settings.STATUS_BORDER, box, 2, border_radius=5)

@@ -157,6 +157,29 @@ def test_a_convention_problem_can_be_looked_past_and_the_fix_clears_it(
     assert isinstance(scene.inner, BattleScene) and not scene.problems
 
 
+def test_a_deleted_map_shows_why_and_comes_back_when_written_again(
+    live: tuple[App, LiveMapScene, Path],
+) -> None:
+    app, scene, path = live
+    looked = camera(scene)
+    good = path.read_text(encoding="utf-8")
+    path.unlink()  # e.g. renamed in a file manager
+    pump(app, lambda: scene.broken)
+    assert isinstance(scene.inner, LiveProblems) and "does not exist" in " ".join(scene.inner.lines)
+    path.write_text(good, encoding="utf-8")
+    pump(app, lambda: not scene.broken)
+    assert camera(scene) == looked
+
+
+def test_a_watch_that_stops_is_said_in_the_window(live: tuple[App, LiveMapScene, Path]) -> None:
+    app, scene, path = live
+    assert scene.watcher is not None and scene.notice is None
+    scene.watcher.watch([path.parent / "gone" / "map.tmx"])  # a folder that does not exist
+    assert scene.notice is not None and scene.notice.startswith("Not following canyon_railyard.tmx")
+    step(app)
+    assert app.running
+
+
 def test_the_watching_thread_wakes_an_idle_window(live: tuple[App, LiveMapScene, Path]) -> None:
     app, _scene, path = live
     pygame.event.clear()

@@ -237,3 +237,34 @@ def test_new_battle_preview_shows_the_problems_while_broken_and_the_map_again_wh
     assert scene.thumbnail.image.get_at(corner)[:3] != settings.ERROR_PANEL
     step(app)
     app.save_screenshot(tmp_path / "newbattle_fixed.png")
+
+
+def test_new_battle_redraws_the_picture_when_a_tileset_image_changes(
+    tmp_path: Path, make_app: Callable[[tuple[int, int]], App]
+) -> None:
+    """The pictures are cached per version of the .tmx; a repainted tileset image must not show the old."""
+    path = copy_map(tmp_path, "ranch_duel")
+    app = make_app((1280, 720))
+    scene = LiveNewBattleScene(
+        make_shell(app), on_start=lambda _setup: None, maps_dir=path.parent, size=app.size
+    )
+    app.push(scene)
+    step(app, 2)
+    assert scene.thumbnail is not None
+
+    def red_share() -> float:
+        assert scene.thumbnail is not None
+        image = scene.thumbnail.image
+        w, h = image.get_size()
+        samples = [image.get_at((x, y)) for x in range(0, w, 9) for y in range(0, h, 9)]
+        return sum(1 for c in samples if c.r > 200 and c.g < 40 and c.b < 40) / len(samples)
+
+    assert red_share() < 0.01
+    sheet = tmp_path / "assets" / "tiles" / "terrain_pointy.png"
+    painted = pygame.Surface(pygame.image.load(str(sheet)).get_size(), pygame.SRCALPHA)
+    painted.fill((255, 0, 0, 255))  # the GM repaints every ground tile red
+    tmp = sheet.with_name("painted.tmp.png")
+    pygame.image.save(painted, str(tmp))
+    tmp.replace(sheet)
+    pump(app, lambda: scene.reloads == 1)
+    assert red_share() > 0.3

@@ -43,7 +43,7 @@ def test_bench_reload_canyon_railyard(benchmark: BenchmarkFixture) -> None:
 
         benchmark.pedantic(reload, rounds=15, iterations=1, warmup_rounds=1)
         _p95(benchmark)
-        assert scene.reloads >= 15 and not scene.broken
+        assert scene.reloads >= 1 and not scene.broken  # once under --benchmark-disable
     finally:
         pygame.display.quit()
 
@@ -72,11 +72,11 @@ def test_bench_save_to_reloaded_frame(benchmark: BenchmarkFixture, tmp_path: Pat
             while scene.reloads == before and time.monotonic() < deadline:
                 app.step(1 / 60)
                 time.sleep(0.005)
+            assert scene.reloads > before, "the save was not taken within 10 s"
             app.step(1 / 60)  # the frame that shows it
 
         benchmark.pedantic(save_and_wait, rounds=8, iterations=1, warmup_rounds=1)
         _p95(benchmark)
-        assert scene.reloads >= 8
     finally:
         app.close()
         pygame.display.quit()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from game.mapcheck import load_checked
-from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
+from game.tiledmap import TiledMap
 from game.ui import settings
 from game.ui.live_map import LiveMapScene
 from game.ui.render import ensure_pygame
@@ -198,13 +198,6 @@ class App:
 def window_title(tmap: TiledMap | None, map_path: Path) -> str:
     name = str(tmap.properties.get("title") or map_path.stem) if tmap is not None else map_path.name
     return f"{settings.WINDOW_TITLE}{settings.TITLE_SEPARATOR}{name}"
-
-
-def load_map_or_problems(map_path: Path) -> tuple[TiledMap | None, list[MapProblem]]:
-    try:
-        return load_tiled_map(map_path), []
-    except MapLoadError as error:
-        return None, list(error.problems)
 
 
 def run_app(

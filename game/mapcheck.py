@@ -8,14 +8,15 @@ property but knows no ruleset). Never raises: anything unexpected becomes a prob
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from game.battlefield import map_rulesets
+from game.battlefield import Battlefield, map_rulesets
 from game.engine import registry
 from game.mapload import build_battlefield
 from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
 
-__all__ = ["check_map", "ruleset_problems"]
+__all__ = ["CheckedMap", "check_map", "load_checked", "ruleset_problems"]
 
 
 def ruleset_problems(tmap: TiledMap) -> list[MapProblem]:
@@ -34,21 +35,41 @@ def ruleset_problems(tmap: TiledMap) -> list[MapProblem]:
     ]
 
 
-def check_map(path: str | Path) -> list[MapProblem]:
-    """Every problem found in the map at ``path``; an empty list means the map is ready to play."""
+@dataclass(frozen=True, slots=True)
+class CheckedMap:
+    """A map loaded and checked in one pass: what ``check-map`` says about it, and the map itself when it
+    loaded (the map view and a live reload show it; ``problems`` may still list convention problems)."""
+
+    path: Path
+    tmap: TiledMap | None
+    battlefield: Battlefield | None
+    problems: list[MapProblem]
+
+    @property
+    def ok(self) -> bool:
+        """Loaded without a single problem: ready to play."""
+        return self.tmap is not None and not self.problems
+
+
+def load_checked(path: str | Path) -> CheckedMap:
+    """Load the map at ``path`` and check it as ``check-map`` does; never raises."""
     try:
         tmap = load_tiled_map(path)
     except MapLoadError as error:
-        return list(error.problems)
+        return CheckedMap(Path(path), None, None, list(error.problems))
     try:
-        _, problems = build_battlefield(tmap)
+        battlefield, problems = build_battlefield(tmap)
         problems += ruleset_problems(tmap)
     except Exception as error:  # a bug in the checks must not hide the map's other problems as a traceback
-        return [
-            MapProblem(
-                str(path),
-                f"the map could not be checked ({type(error).__name__}: {error})",
-                "report this map to Hexslinger's developers",
-            )
-        ]
-    return problems
+        problem = MapProblem(
+            str(path),
+            f"the map could not be checked ({type(error).__name__}: {error})",
+            "report this map to Hexslinger's developers",
+        )
+        return CheckedMap(Path(path), tmap, None, [problem])
+    return CheckedMap(Path(path), tmap, battlefield, problems)
+
+
+def check_map(path: str | Path) -> list[MapProblem]:
+    """Every problem found in the map at ``path``; an empty list means the map is ready to play."""
+    return load_checked(path).problems

@@ -85,6 +85,7 @@ def test_the_wheel_holds_every_source_and_data_file_and_nothing_else(wheel: zipf
         "game/assets/fonts/LICENSE",
         "game/maps/ranch_duel.tmx",
         "game/maps/terrain_pointy.tsx",
+        "game/maps/extensions/hexslinger.js",  # the Tiled extension (issue 15, live maps)
         "game/assets/tiles/terrain_pointy.png",
     ):
         assert data in expected

@@ -112,6 +112,12 @@ for name in "${names[@]}"; do
     picture "$WORK/run/$name.png" any
 done
 
+# the live map view (watchfiles from the wheel's dependencies) and the Tiled extension beside the maps
+run play ranch_duel --size 1280x720 --frames 20 --screenshot "$WORK/run/map_view.png"
+picture "$WORK/run/map_view.png" 1280x720
+extension="$("$VPY" -c 'from game.resources import maps_dir; print(maps_dir() / "extensions" / "hexslinger.js")')"
+grep -q "HexslingerCheckMap" "$extension" || fail "the Tiled extension is not installed beside the maps ($extension)"
+
 for ruleset in frontier rift; do
     run play --screen battle --ruleset "$ruleset" --size 1280x720 --frames 20 --screenshot "$WORK/run/battle_$ruleset.png"
     picture "$WORK/run/battle_$ruleset.png" 1280x720

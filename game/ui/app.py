@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pygame
 
-from game.mapload import build_battlefield
-from game.tiledmap import MapLoadError, MapProblem, TiledMap, load_tiled_map
+from game.mapcheck import load_checked
+from game.tiledmap import TiledMap
 from game.ui import settings
+from game.ui.live_map import LiveMapScene
 from game.ui.render import ensure_pygame
-from game.ui.scenes import Action, BattleScene, ErrorScene, Pop, Push, Quit, Replace, Scene, Unwind
+from game.ui.scenes import Action, Pop, Push, Quit, Replace, Scene, Unwind
 
 
 class App:
@@ -58,18 +59,20 @@ class App:
             self.push(action.scene)
         elif isinstance(action, Pop):
             if self.scenes:
-                self.scenes.pop()
+                self.scenes.pop().closed()
             if not self.scenes:
                 self.running = False
             else:
                 self._reveal()
         elif isinstance(action, Replace):
             if self.scenes:
-                self.scenes.pop()
+                self.scenes.pop().closed()
             self.push(action.scene)
         elif isinstance(action, Unwind):
             keep = max(0, action.keep)
             if len(self.scenes) > keep:
+                for scene in reversed(self.scenes[keep:]):
+                    scene.closed()
                 del self.scenes[keep:]
                 if action.scene is None and self.scenes:
                     self._reveal()
@@ -183,6 +186,11 @@ class App:
             count += 1
         return self.exit_code
 
+    def close(self) -> None:
+        """The window is closing: every screen left is told (:meth:`Scene.closed`), the top one first."""
+        while self.scenes:
+            self.scenes.pop().closed()
+
     def save_screenshot(self, path: Path) -> None:
         pygame.image.save(self.screen, str(path))
 
@@ -192,55 +200,38 @@ def window_title(tmap: TiledMap | None, map_path: Path) -> str:
     return f"{settings.WINDOW_TITLE}{settings.TITLE_SEPARATOR}{name}"
 
 
-def load_map_or_problems(map_path: Path) -> tuple[TiledMap | None, list[MapProblem]]:
-    try:
-        return load_tiled_map(map_path), []
-    except MapLoadError as error:
-        return None, list(error.problems)
-
-
 def run_app(
     map_path: str | Path,
     size: tuple[int, int] = settings.WINDOW_SIZE,
     frames: int | None = None,
     screenshot: Path | None = None,
     mouse: tuple[int, int] | None = None,
+    *,
+    watch: bool = True,
 ) -> int:
-    """Open the window on a map; returns the exit status (1 when the map could not be loaded).
+    """Open the window on a map; returns the exit status (1 when the map still has problems at the end).
 
-    A broken map is reported on stderr and shown in the window, problem by problem (no traceback).
+    A broken map is reported on stderr and shown in the window, problem by problem (no traceback). The
+    view is live (:class:`~game.ui.live_map.LiveMapScene`, ``watch``): it reloads when the map's files
+    change on disk, and shows the problems instead of the map while the file is broken.
     ``mouse`` posts a pointer move to that window position first, so a headless screenshot shows the
     hover outline and status line as a player would see them.
     """
     path = Path(map_path)
-    tmap, problems = load_map_or_problems(path)
-    battlefield = None
-    if tmap is not None:
-        # The conventions check-map applies (a mistyped cover, a deploy zone on a wall) are shown too.
-        battlefield, problems = build_battlefield(tmap)
-    if problems:
-        verdict = "cannot open" if tmap is None else "problems in"
+    checked = load_checked(path)
+    if checked.problems:
+        verdict = "cannot open" if checked.tmap is None else "problems in"
         print(f"hexslinger: {verdict} {path}:", file=sys.stderr)
-        for problem in problems:
+        for problem in checked.problems:
             print(f"  - {problem}", file=sys.stderr)
     try:
-        app = App(size, window_title(tmap, path))
+        app = App(size, window_title(checked.tmap, path))
     except pygame.error as error:
         print(f"hexslinger: cannot open a window: {error}", file=sys.stderr)
         return 1
     try:
-        if tmap is not None and not problems:
-            app.push(BattleScene(tmap, app.size, battlefield))
-        elif tmap is not None:
-            loaded = tmap
-
-            def open_anyway() -> Scene:
-                return BattleScene(loaded, app.size, battlefield)
-
-            count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
-            app.push(ErrorScene(f"{count} in {path.name}", problems, open_anyway))
-        else:
-            app.push(ErrorScene(f"Cannot open {path.name}", problems))
+        scene = LiveMapScene(path, app.size, checked=checked, watch=watch)
+        app.push(scene)
         if mouse is not None:
             pygame.event.post(
                 pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(0, 0), buttons=(0, 0, 0))
@@ -252,6 +243,7 @@ def run_app(
             except (pygame.error, OSError) as error:
                 print(f"hexslinger: cannot write {screenshot}: {error}", file=sys.stderr)
                 code = 1
-        return 1 if problems else code
+        return 1 if scene.problems else code
     finally:
+        app.close()
         pygame.display.quit()

@@ -24,8 +24,9 @@ from game.ui.battle import BattleScreen
 from game.ui.dialogs import ConfirmDialog, MessageDialog, problems_html, save_error_html
 from game.ui.gui import Shell
 from game.ui.library import MAPS_DIR, autosave_dir, save_target, saves_dir
+from game.ui.live_newbattle import LiveNewBattleScene
 from game.ui.load_screen import LoadScene
-from game.ui.newbattle import BattleSetup, NewBattleScene, new_seed
+from game.ui.newbattle import BattleSetup, new_seed
 from game.ui.pause import PauseMenu
 from game.ui.results import ResultsScene
 from game.ui.scenes import Action, Push, Quit, Replace, Unwind
@@ -109,7 +110,7 @@ class Flow:
     def new_battle(self, ruleset: str = "") -> Action:
         last = self.last_setup
         return Push(
-            NewBattleScene(
+            LiveNewBattleScene(
                 self.shell,
                 on_start=self.start,
                 maps_dir=self.maps_dir,

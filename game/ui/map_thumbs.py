@@ -4,6 +4,7 @@ version of the file (``HEXSLINGER_CACHE_DIR`` or the user's cache folder), and a
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from pathlib import Path
@@ -18,7 +19,16 @@ from game.ui.gui import display_font
 from game.ui.library import MapInfo
 from game.ui.render import MapRenderer
 
-__all__ = ["CACHE_ENV", "THUMB_MAX", "ZONE_COLORS", "cache_dir", "framed", "map_thumbnail", "zone_badge"]
+__all__ = [
+    "CACHE_ENV",
+    "THUMB_MAX",
+    "ZONE_COLORS",
+    "cache_dir",
+    "forget_thumbnail",
+    "framed",
+    "map_thumbnail",
+    "zone_badge",
+]
 
 CACHE_ENV: Final = "HEXSLINGER_CACHE_DIR"
 THUMB_MAX: Final = 640  # the cached picture's longest side
@@ -122,6 +132,18 @@ def map_thumbnail(info: MapInfo, use_disk: bool = True) -> pygame.Surface | None
                 pass  # a cache that cannot be written only costs a render next time
     _THUMBS[key] = picture
     return picture
+
+
+def forget_thumbnail(path: Path) -> None:
+    """Drop every picture kept of the map at ``path`` (in memory and on disk): its tileset or an image may
+    have changed while the .tmx, whose hash keys the pictures, did not (live maps, issue 15)."""
+    for key in [k for k in _THUMBS if k[0] == str(path)]:
+        del _THUMBS[key]
+    for old in cache_dir().glob(f"{path.stem}-*.png"):
+        if len(old.stem) != len(path.stem) + 17:  # {stem}-{16 hex digits}: not another map's picture
+            continue
+        with contextlib.suppress(OSError):  # a read-only cache only costs a render
+            old.unlink()
 
 
 def framed(picture: pygame.Surface | None, box: tuple[int, int], message: str) -> pygame.Surface:

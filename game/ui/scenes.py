@@ -51,6 +51,10 @@ class Scene:
         tooltips takes them down (:meth:`game.ui.gui.GuiScene.hush`)."""
         return
 
+    def closed(self) -> None:
+        """Called once when this screen leaves the stack for good (a screen watching files stops)."""
+        return
+
     def on_close_request(self) -> Action | None:
         """The window's close button was pressed. The App asks the scenes from the top down; the first
         answer is applied (a battle asks before it is left). None from every scene: the game quits."""

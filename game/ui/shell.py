@@ -23,8 +23,9 @@ from game.ui.battle import BattleScreen
 from game.ui.demo import demo_match, deploy_all, play_to_end
 from game.ui.flow import Flow
 from game.ui.gui import Shell
+from game.ui.live_newbattle import LiveNewBattleScene
 from game.ui.load_screen import LoadScene
-from game.ui.newbattle import NewBattleScene, default_ruleset
+from game.ui.newbattle import default_ruleset
 from game.ui.posse_screen import PosseScreen
 from game.ui.prefs import Prefs, load_prefs
 from game.ui.render import ensure_pygame
@@ -81,7 +82,7 @@ def demo_screen(shell: Shell, flow: Flow, screen: Screen, ruleset: str = "") -> 
     if screen == "settings":
         return SettingsScene(shell)
     if screen == "newbattle":
-        return NewBattleScene(
+        return LiveNewBattleScene(
             shell,
             on_start=flow.start,
             maps_dir=flow.maps_dir,
@@ -169,6 +170,7 @@ def run_shell(
             except (pygame.error, OSError) as error:
                 print(f"hexslinger: cannot write {screenshot}: {error}", file=sys.stderr)
                 code = 1
+        app.close()
         return code
     finally:
         sounds.close()

@@ -45,4 +45,6 @@ def make_app() -> Iterator[Callable[[tuple[int, int]], App]]:
         return app
 
     yield make
+    for app in apps:
+        app.close()  # the screens' watchers of map files stop (Scene.closed)
     pygame.display.quit()

@@ -68,7 +68,7 @@ def shown(dropdown: object) -> str:
 def test_title_to_a_through_the_rift_battle_on_ranch_duel_with_the_default_posses(make_app: AppMaker) -> None:
     app = make_app((1280, 720))
     screen = open_new_battle(app)
-    assert names(app) == ["TitleScene", "NewBattleScene"]
+    assert names(app) == ["TitleScene", "LiveNewBattleScene"]
     click(app, screen.buttons["ruleset_rift"].rect.center)
     assert screen.ruleset == "rift"
     assert screen.buttons["ruleset_rift"].is_selected and not screen.buttons["ruleset_frontier"].is_selected

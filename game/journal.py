@@ -34,13 +34,12 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from game.commands import Command, CommandFormatError, command_from_json, command_to_json
-from game.safeio import FileRefusedError, JsonLimits, fsync_dir, parse_json, read_file, temp_prefix
+from game.safeio import FileRefusedError, JsonLimits, parse_json, read_file, write_atomic
 
 __all__ = [
     "DIGEST_EVERY",
@@ -84,17 +83,7 @@ class Journal:
         self.count = count  # commands in the log as the journal has it (the base's, then each line's)
         self.written = 0  # bytes appended by the last append (the tests' O(1) check)
         header, self._last = _line({"format": JOURNAL_FORMAT, "base": base_sha256, "count": count}, "")
-        fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(self.path), suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(header)
-                handle.flush()
-                os.fsync(handle.fileno())
-            Path(tmp_name).replace(self.path)
-        except BaseException:
-            Path(tmp_name).unlink(missing_ok=True)
-            raise
-        fsync_dir(self.path.parent)
+        write_atomic(self.path, header.encode("utf-8"), tidy=False)
 
     def cut(self, count: int) -> str:
         """The line that cuts the log back to ``count`` commands (an undo)."""

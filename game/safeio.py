@@ -29,6 +29,7 @@ import operator
 import os
 import re
 import stat
+import tempfile
 import time
 import tomllib
 from collections.abc import Iterator
@@ -53,6 +54,7 @@ __all__ = [
     "remove_stale_temp_files",
     "size_text",
     "temp_prefix",
+    "write_atomic",
 ]
 
 # Longer names than any OS accepts (Linux PATH_MAX). A longer one is refused before pathlib sees it:
@@ -464,3 +466,25 @@ def fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, *, tidy: bool = True) -> None:
+    """Write ``data`` to ``path`` so that a reader (or a crash at any instant) sees the old file or the
+    new one, never a part: a temporary file in the same folder (:func:`temp_prefix`), flushed and synced,
+    renamed over ``path``, the folder synced so the rename survives a power cut. ``tidy``: make the folder
+    if missing and first delete the temporary files killed writes left there
+    (:func:`remove_stale_temp_files`). Raises OSError if it cannot; the temporary file never stays."""
+    if tidy:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temp_files(path.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(path), suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        Path(tmp_name).replace(path)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+    fsync_dir(path.parent)

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,12 +27,10 @@ from game.safeio import (
     MAX_PATH_CHARS,
     FileRefusedError,
     JsonLimits,
-    fsync_dir,
     nesting,
     parse_json,
     read_file,
-    remove_stale_temp_files,
-    temp_prefix,
+    write_atomic,
 )
 from game.tiledmap import MapLoadError
 
@@ -140,20 +136,8 @@ def write_save(path: Path, document: dict[str, Any]) -> str:
     folder (older than a minute) are deleted first. Returns the sha256 of the bytes written (an autosave's
     journal is bound to it)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_temp_files(path.parent)
     data = json.dumps(document, indent=1, sort_keys=False).encode("utf-8")
-    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(path), suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        Path(tmp_name).replace(path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    fsync_dir(path.parent)
+    write_atomic(path, data)
     return hashlib.sha256(data).hexdigest()
 
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import safeio
 from game.safeio import (
     FileRefusedError,
     JsonLimits,
@@ -22,6 +23,7 @@ from game.safeio import (
     read_file,
     read_head,
     remove_stale_temp_files,
+    write_atomic,
 )
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="FIFOs and /dev are POSIX")
@@ -204,3 +206,24 @@ def test_stale_temp_files_are_removed_and_nothing_else(tmp_path: Path) -> None:
     assert not stale.exists() and fresh.exists() and folder.exists()
     assert all(p.exists() for p in unrelated)
     assert remove_stale_temp_files(tmp_path / "missing") == []
+
+
+def test_write_atomic_replaces_the_file_whole_or_leaves_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An atomic write replaces the file with the new bytes; one that fails half way (the disk refusing
+    the sync) leaves the old file as it was and no temporary file behind."""
+    target = tmp_path / "deep" / "save.json"
+    write_atomic(target, b"old")  # the folder is made
+    assert target.read_bytes() == b"old"
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new"
+
+    def refuse(fd: int) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(safeio.os, "fsync", refuse)
+    with pytest.raises(OSError, match="disk full"):
+        write_atomic(target, b"half")
+    assert target.read_bytes() == b"new"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["save.json"]

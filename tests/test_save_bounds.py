@@ -163,11 +163,11 @@ def test_json_inside_a_unit_option_is_bounded_too(
 def test_the_folder_is_synced_after_the_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """fsync of the file makes its bytes durable, the folder's fsync the rename: without it a power cut
     can lose the newest save."""
-    import game.save as save_module
+    from game import safeio
 
     path = tmp_path / "game.json"
     seen: list[tuple[Path, bytes]] = []
-    monkeypatch.setattr(save_module, "fsync_dir", lambda folder: seen.append((folder, path.read_bytes())))
+    monkeypatch.setattr(safeio, "fsync_dir", lambda folder: seen.append((folder, path.read_bytes())))
     write_save(path, {"n": 1})
     assert seen == [(tmp_path, path.read_bytes())]  # after the rename: the new file is in place
 

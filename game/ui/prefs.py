@@ -20,7 +20,6 @@ import contextlib
 import json
 import math
 import os
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,10 +30,8 @@ import platformdirs
 from game.safeio import (
     FileRefusedError,
     JsonLimits,
-    fsync_dir,
     load_json,
-    remove_stale_temp_files,
-    temp_prefix,
+    write_atomic,
 )
 
 CONFIG_ENV: Final = "HEXSLINGER_CONFIG_DIR"
@@ -259,18 +256,6 @@ def _bad_file(path: Path, prefs: Prefs, problems: list[str]) -> LoadResult:
 def save_prefs(prefs: Prefs, path: Path | None = None) -> Path:
     """Write atomically (temp file in the same folder, fsync, rename). Raises OSError if it cannot."""
     path = settings_path() if path is None else path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_temp_files(path.parent)
-    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(path), suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(prefs.to_json(), handle, indent=2, sort_keys=True)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        Path(tmp_name).replace(path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    fsync_dir(path.parent)
+    text = json.dumps(prefs.to_json(), indent=2, sort_keys=True) + "\n"
+    write_atomic(path, text.encode("utf-8"))
     return path

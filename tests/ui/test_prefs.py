@@ -79,10 +79,10 @@ def test_writes_are_atomic_and_leave_no_temporary_files(
     real_fsync = os.fsync
     monkeypatch.setattr(prefs_module.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd))[1])
 
-    def broken_dump(*args: object, **kwargs: object) -> None:
+    def broken_sync(fd: int) -> None:  # the disk refuses the new file half way
         raise OSError("disk full")
 
-    monkeypatch.setattr(prefs_module.json, "dump", broken_dump)
+    monkeypatch.setattr(prefs_module.os, "fsync", broken_sync)
     with pytest.raises(OSError, match="disk full"):
         save_prefs(Prefs(volume=0.9))
     assert (config_dir / "settings.json").read_text() == original  # the old file is untouched

@@ -99,6 +99,8 @@ def writable_out(out: Path, suffix: str = ".pdf") -> str | None:
     if out.is_dir():
         return f"--out {out} is a folder; name a {suffix} file in it, e.g. --out {out / ('table' + suffix)}"
     folder = out.parent if str(out.parent) else Path()
+    if folder.exists() and not folder.is_dir():
+        return f"--out {out} is inside {folder}, which is a file, not a folder; name a .pdf in a folder"
     if not folder.is_dir():
         return f"the folder {folder} of --out does not exist; make it first or name another folder"
     if out.exists() and not os.access(out, os.W_OK):

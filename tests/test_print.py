@@ -275,8 +275,13 @@ def test_frontier_cards_carry_the_rulebooks_ability_texts(
     )
     assert sentence in book
     assert "Follow Me! (Recharge 2)" in text and sentence in text
-    # "(Passive) Canine Agility - The Dog can disengage from Close Combat ..." (split over table rows)
-    assert "Canine Agility (Passive)" in text and "The Dog can disengage from Close Combat" in text
+    # "The Dog can disengage from Close Combat with an Enemy Unit for free if it has made an attack
+    # against that Unit this turn." (in the book its words run over the rows of the Dog's stat table)
+    dog = (
+        "The Dog can disengage from Close Combat with an Enemy Unit for free if it has made an attack "
+        "against that Unit this turn."
+    )
+    assert "Canine Agility (Passive)" in text and dog in text
     for stat in ("Move", "Ballistics", "Melee", "Toughness", "Wounds", "Leadership", "Cool"):
         assert stat in text
     assert 'Range 8"/16"' in text  # the Revolver, with its ranges

@@ -316,25 +316,27 @@ class _Sheets:
         pdf.set_font(FONT, "", 7.5)
         text = "this bar is 1 inch"
         pdf.text(bx - pdf.get_string_width(text) - 6, by + 5, text)
-        # the neighbours, in the margins
+        # the neighbours, in the margins (0.3" or more from the paper's edge, where printers print)
         pdf.set_font(FONT, "B", 8)
         pdf.set_text_color(60, 60, 60)
-        mid_y = ay + ah / 2
+        mid_x, mid_y = ax + aw / 2, ay + ah / 2
+        sides = []
         if col > 0:
-            pdf.text(4, mid_y, f"\u2190{plan.label(row, col - 1)}")
+            sides.append((f"\u2190 {plan.label(row, col - 1)}", ax - 10, mid_y, 90))
         if col + 1 < plan.cols:
-            text = f"{plan.label(row, col + 1)}\u2192"
-            pdf.text(pw - 4 - pdf.get_string_width(text), mid_y, text)
-        if row + 1 < plan.rows:
-            text = f"\u2193 {plan.label(row + 1, col)}"
-            pdf.text(ax + aw / 2 - pdf.get_string_width(text) / 2, ay + ah + 13, text)
+            sides.append((f"{plan.label(row, col + 1)} \u2192", ax + aw + 10, mid_y, -90))
         if row > 0:
-            text = f"\u2191 {plan.label(row - 1, col)}"
-            pdf.text(ax + aw / 2 - pdf.get_string_width(text) / 2, ay - 9, text)
+            sides.append((f"\u2191 {plan.label(row - 1, col)}", mid_x, MARGIN - 6, 0))
+        if row + 1 < plan.rows:
+            sides.append((f"\u2193 {plan.label(row + 1, col)}", mid_x, ay + ah + 12, 0))
+        for text, x, y, angle in sides:
+            width = pdf.get_string_width(text)
+            with pdf.rotation(angle, x, y):
+                pdf.text(x - width / 2, y + 3, text)
         pdf.set_font(FONT, "", 7)
         pdf.set_text_color(90, 90, 90)
         foot = f"Hexslinger - {self.file_name} - print at 100% (actual size)"
-        pdf.text(pw - MARGIN - pdf.get_string_width(foot), ph - MARGIN + 22, foot)
+        pdf.text(MARGIN, ph - MARGIN + 13, foot)
 
 
 def write_map_pdf(

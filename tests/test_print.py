@@ -372,3 +372,31 @@ def test_a_posse_file_can_be_printed_and_a_damaged_one_is_refused(
     assert cli.main(["print-posse", str(damaged), "--out", str(tmp_path / "y.pdf")]) == 2
     err = capsys.readouterr().err
     assert "damaged.json" in err and "Traceback" not in err
+
+
+def test_a_card_too_long_for_one_goes_on_over_a_second_and_loses_no_text(tmp_path: Path) -> None:
+    from game.rules.rift.builder import RiftUnit
+    from game.rules.rift.character import Character
+    from game.rules.rift.data import load_data
+    from game.ui.print_posse import write_posse_pdf
+
+    draft = load_posse("rift", "Rifter Crew")
+    ch = Character(
+        name="Maximilian Thunderbolt-Smythe",
+        level=7,
+        attitude="calculated",
+        second_attitude="cunning",
+        talents=("pugilist", "polyglot", "animal_friend"),
+    )
+    draft.replace_units([RiftUnit("rifter", ch.name, character=ch), *draft.units[1:]])
+    out = tmp_path / "crew.pdf"
+    result = write_posse_pdf(draft, "Through the Rift", out, PAPERS["a4"])
+    assert result.cards == len(draft.units) + 1
+    assert result.tokens == 2 * (len(draft.units) + 1)  # and Animal Friend's dog
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out).pages)
+    assert "Maximilian Thunderbolt-Smythe (contin" in text
+    data = load_data()
+    for trait in ("custom_blend", "bring_the_fireworks", "to_the_teeth", "battlefield_commander"):
+        assert data.traits[trait].text in text
+    for talent in ("pugilist", "polyglot", "animal_friend"):
+        assert data.talents[talent].text in text

@@ -13,7 +13,7 @@ hex, each beside its "out of action" face, with a cutting circle around each.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
@@ -82,6 +82,29 @@ class _Layout:
             if all((self.fit(s) or 0) >= READABLE for s in sheets):
                 return
 
+    def split(self, card: _Card) -> list[_Card]:
+        """``card``, or -- when it would need type smaller than :data:`READABLE` -- its sections shared
+        over as many cards as keep that size (the later ones "continued"; a section too long for one card
+        alone goes on a card of its own, in smaller type)."""
+        if (self.fit(card.sheet) or 0) >= READABLE:
+            return [card]
+        room = self.card_h - HEAD - 2 * PAD
+        width = self.card_w - 2 * PAD
+        parts: list[list[SheetSection]] = [[]]
+        for section in card.sheet.sections:
+            trial = Sheet(card.sheet.subtitle, (*parts[-1], section))
+            if parts[-1] and self.body(trial, 0, 0, width, READABLE, dry=True) > room:
+                parts.append([])
+            parts[-1].append(section)
+        return [
+            replace(
+                card,
+                name=card.name if i == 0 else f"{card.name} (continued)",
+                sheet=Sheet(card.sheet.subtitle, tuple(part)),
+            )
+            for i, part in enumerate(parts)
+        ]
+
     def token_image(
         self, icon: str, color: tuple[int, int, int], *, out: bool = False
     ) -> tuple[Image.Image, float, float]:
@@ -121,9 +144,17 @@ class _Layout:
         self.place_token(card.icon, card.color, x + PAD + size / 2, y + HEAD / 2, size)
         tx = x + PAD + size + 8
         pdf.set_text_color(*INK)
-        pdf.set_font(FONT, "B", 14)
+        room = w - (tx - x) - PAD
+        size = 14.0
+        pdf.set_font(FONT, "B", size)
+        while pdf.get_string_width(card.name) > room and size > 8:
+            size -= 0.5
+            pdf.set_font(FONT, "B", size)
+        name = card.name
+        while pdf.get_string_width(name) > room and len(name) > 2:
+            name = name[:-2] + "\u2026"
         pdf.set_xy(tx, y + 10)
-        pdf.cell(w - (tx - x) - PAD, 16, card.name)
+        pdf.cell(room, 16, name)
         pdf.set_font(FONT, "I", 8.5)
         pdf.set_xy(tx, y + 28)
         pdf.multi_cell(w - (tx - x) - PAD, 10, card.sheet.subtitle, align="L")
@@ -257,6 +288,7 @@ def write_posse_pdf(draft: PosseDraft, title: str, out: str | Path, paper: Paper
     heading = f"{draft.name} ({title}): unit cards - cut along the dashed lines"
     layout.page(heading)  # fpdf2 measures text on a page
     layout.choose_rows([c.sheet for c in cards])
+    cards = [part for card in cards for part in layout.split(card)]
     per_page = 2 * layout.rows
     ax, ay, _, _ = layout.area
     for i, card in enumerate(cards):

@@ -256,9 +256,11 @@ class _Layout:
                 pdf.set_font(FONT, "", 7)
                 pdf.set_text_color(*INK)
                 label = card.name if not out else f"{card.name} (out)"
-                while pdf.get_string_width(label) > pitch_x - 6 and len(label) > 4:
-                    label = label[:-2] + "\u2026"
-                pdf.text(cx - pdf.get_string_width(label) / 2, cy + TOKEN / 2 + 14, label)
+                lines = pdf.multi_cell(pitch_x - 6, 8, label, dry_run=True, output="LINES")
+                assert isinstance(lines, list)
+                for n, line in enumerate(lines[:2]):
+                    shown = line if n == 0 or len(lines) <= 2 else line[:-1] + "\u2026"
+                    pdf.text(cx - pdf.get_string_width(shown) / 2, cy + TOKEN / 2 + 14 + 8 * n, shown)
                 tokens += 1
         return pages, tokens
 

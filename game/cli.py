@@ -180,9 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--grid", action="store_true", help="draw the hex grid")
     render.add_argument("--coords", action="store_true", help="write each hex's col,row in it")
     printing = sub.add_parser(
-        "print", help="write a map as a PDF to print for the table at 1 hex = 1 inch (game/ui/print_cmd.py)"
+        "print", help="write a map as a PDF to print for the table at true scale, 1 hex = 1 inch"
     )
-    printing.add_argument("map", type=_map, help="a .tmx file or a shipped map's name")
+    printing.add_argument("map", type=_map, metavar="MAP", help="a .tmx file or a shipped map's name")
     printing.add_argument("--out", type=Path, required=True, metavar="FILE.pdf", help="the PDF to write")
     printing.add_argument("--paper", choices=PAPERS, default="a4", help="the paper size (default a4)")
     printing.add_argument("--grid", action="store_true", help="draw the hex grid")

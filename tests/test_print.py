@@ -400,3 +400,47 @@ def test_a_card_too_long_for_one_goes_on_over_a_second_and_loses_no_text(tmp_pat
         assert data.traits[trait].text in text
     for talent in ("pugilist", "polyglot", "animal_friend"):
         assert data.talents[talent].text in text
+
+
+def _crosshairs(reader: PdfReader, index: int) -> set[tuple[float, float]]:
+    """The centres of the crosshairs on a page (each a 20 pt horizontal stroke), in page points from the
+    top-left as the sheets are laid out."""
+    height = float(reader.pages[index].mediabox.height)
+    out = set()
+    start: tuple[float, float] | None = None
+    for operands, op in _operations(reader, index):
+        if op == b"m":
+            start = (float(operands[0]), float(operands[1]))  # type: ignore[arg-type]
+        elif op == b"l" and start is not None:
+            end = (float(operands[0]), float(operands[1]))  # type: ignore[arg-type]
+            if end[1] == start[1] and end[0] - start[0] == pytest.approx(20, abs=0.01):
+                out.add((round(start[0] + 10, 1), round(height - start[1], 1)))
+            start = None
+    return out
+
+
+def test_the_alignment_marks_of_a_shared_strip_are_the_same_map_points_on_both_sheets(
+    tmp_path: Path,
+) -> None:
+    path = shipped_map("ranch_duel")
+    assert path is not None
+    out = tmp_path / "ranch.pdf"
+    plan = write_map_pdf(path, out, PAPERS["a4"]).plan
+    assert (plan.rows, plan.cols) == (2, 3)
+    reader = PdfReader(out)
+    ax, ay = plan.area[0], plan.area[1]
+
+    def on_map(index: int, row: int, col: int) -> set[tuple[float, float]]:
+        rx, ry, _, _ = plan.region(row, col)
+        return {(round(x - ax + rx, 1), round(y - ay + ry, 1)) for x, y in _crosshairs(reader, index)}
+
+    a1, a2, b1 = on_map(1, 0, 0), on_map(2, 0, 1), on_map(4, 1, 0)  # pages: the page map, A1 A2 A3, B1...
+    strip_x = plan.region(0, 1)[0] + OVERLAP / 2  # the middle of the strip A1 and A2 share
+    shared_a = {p for p in a1 if p[0] == pytest.approx(strip_x, abs=0.1)}
+    assert len(shared_a) == 3
+    assert shared_a <= a2
+    strip_y = plan.region(1, 0)[1] + OVERLAP / 2  # the strip A1 and B1 share
+    shared_b = {p for p in a1 if p[1] == pytest.approx(strip_y, abs=0.1)}
+    assert len(shared_b) == 3
+    assert shared_b <= b1
+    assert not shared_b <= a2  # A2 is not below A1: it has other marks along its bottom

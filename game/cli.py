@@ -21,6 +21,7 @@ EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
 EXIT_NO_DISPLAY = 3  # `make play` treats this as handled: the message already said what to do
+PAPERS = ("a4", "letter")  # hexslinger print's --paper (game.ui.print_pdf.PAPERS, checked by a test)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -178,6 +179,26 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path, required=True, help="the PNG to write")
     render.add_argument("--grid", action="store_true", help="draw the hex grid")
     render.add_argument("--coords", action="store_true", help="write each hex's col,row in it")
+    printing = sub.add_parser(
+        "print", help="write a map as a PDF to print for the table at true scale, 1 hex = 1 inch"
+    )
+    printing.add_argument("map", type=_map, metavar="MAP", help="a .tmx file or a shipped map's name")
+    printing.add_argument("--out", type=Path, required=True, metavar="FILE.pdf", help="the PDF to write")
+    printing.add_argument("--paper", choices=PAPERS, default="a4", help="the paper size (default a4)")
+    printing.add_argument("--grid", action="store_true", help="draw the hex grid")
+    printing.add_argument("--coords", action="store_true", help="write each hex's col,row in it")
+    posse_print = sub.add_parser("print-posse", help="write a posse's unit cards and tokens as a PDF")
+    posse_print.add_argument(
+        "posse", metavar="POSSE", help="a saved or built-in posse's name, or a posse file"
+    )
+    posse_print.add_argument(
+        "--ruleset",
+        choices=[p.id for p in plugins],
+        default="",
+        help="the posse's rules (default: the ruleset that has a posse of that name)",
+    )
+    posse_print.add_argument("--out", type=Path, required=True, metavar="FILE.pdf", help="the PDF to write")
+    posse_print.add_argument("--paper", choices=PAPERS, default="a4", help="the paper size (default a4)")
     replay = sub.add_parser("replay", help="replay a save's command log and report its digest check")
     replay.add_argument("save", type=Path)
     replay.add_argument(
@@ -334,6 +355,18 @@ def cmd_render_map(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     print(f"wrote {args.out} ({size[0]}x{size[1]} px)")
     return EXIT_OK
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    from game.ui.print_cmd import run_print  # pygame is imported only here
+
+    return run_print(args)
+
+
+def cmd_print_posse(args: argparse.Namespace) -> int:
+    from game.ui.print_cmd import run_print_posse  # pygame is imported only here
+
+    return run_print_posse(args)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -604,6 +637,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "maps": cmd_maps,
         "check-map": cmd_check_map,
         "render-map": cmd_render_map,
+        "print": cmd_print,
+        "print-posse": cmd_print_posse,
         "replay": cmd_replay,
         "odds": cmd_odds,
         "simulate": cmd_simulate,

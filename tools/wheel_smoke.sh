@@ -123,6 +123,13 @@ for ruleset in frontier rift; do
     picture "$WORK/run/battle_$ruleset.png" 1280x720
 done
 
+# the printed map and posse: fpdf2 and the bundled fonts and token art of the installed game
+run print ranch_duel --out "$WORK/run/ranch.pdf" --paper letter --grid
+grep -q "7 pages" "$WORK/out.txt" || fail "print ranch_duel did not write its 7 pages"
+head -c 5 "$WORK/run/ranch.pdf" | grep -q "%PDF-" || fail "print wrote no PDF"
+run print-posse "Rifter Crew" --out "$WORK/run/crew.pdf"
+grep -q "6 unit cards and 12 tokens" "$WORK/out.txt" || fail "print-posse did not print the Rifter Crew"
+
 # a simulated batch in two spawned workers (the installed ai package, the AI's profiles, matplotlib's charts)
 workers=$(( $(nproc 2>/dev/null || echo 1) > 1 ? 2 : 1 ))
 run simulate ranch_duel --ruleset frontier --posse1 "Sheriff's Posse" --posse2 "Blackwater Gang" \

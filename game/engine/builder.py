@@ -149,12 +149,14 @@ class FieldGroup:
 @dataclass(frozen=True, slots=True)
 class SheetSection:
     """A part of a unit's sheet: a bold ``title``, then its ``lines``, then ``items`` as bullets (label and
-    detail); ``empty`` (in italics) when it has neither."""
+    detail); ``empty`` (in italics) when it has neither. ``table``: the items are a row of short values
+    under their names (a stat line; the printed card draws it as a table)."""
 
     title: str
     lines: tuple[str, ...] = ()
     items: tuple[tuple[str, str], ...] = ()
     empty: str = ""
+    table: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +238,11 @@ class PosseBuilder(Protocol):
 
     def sheet(self, unit: DraftUnit, faction: str) -> Sheet:
         """``unit`` summed up, in the posse of ``faction``."""
+        ...
+
+    def card(self, unit: DraftUnit, faction: str) -> Sheet:
+        """``unit``'s printed card (``hexslinger print-posse``): its sheet, its weapons with their ranges,
+        and the rulebook's words for each of its abilities (items of (name, text))."""
         ...
 
     def unit_spec(self, unit: DraftUnit) -> UnitSpec: ...
@@ -380,6 +387,9 @@ class BaseBuilder:
         name = self.faction_label(faction)
         profile = (SheetSection("Profile", (kind.detail,)),) if kind is not None and kind.detail else ()
         return Sheet(f"{label} \u2014 {name}" if name else label, profile)
+
+    def card(self, unit: DraftUnit, faction: str) -> Sheet:
+        return self.sheet(unit, faction)
 
     def unit_spec(self, unit: DraftUnit) -> UnitSpec:
         return UnitSpec(unit.kind, unit.name)

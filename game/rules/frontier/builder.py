@@ -163,6 +163,30 @@ class FrontierBuilder(BaseBuilder):
         weapon = SheetSection("Weapon", (f"{picked.label}: {picked.detail}",))
         return replace(sheet, sections=(weapon, *sheet.sections))
 
+    def card(self, unit: DraftUnit, faction: str) -> Sheet:
+        u = self.data.units.get(unit.kind)
+        if u is None:
+            return super().card(unit, faction)
+        stats = [("Move", f'{u.move}"'), ("Ballistics", f"{u.ballistics}+" if u.ballistics else "N/A")]
+        stats += [("Melee", f"{u.melee}+"), ("Toughness", str(u.toughness)), ("Wounds", str(u.wounds))]
+        stats += [("Leadership", str(u.leadership) if u.leadership is not None else "N/A")]
+        stats += [("Cool", f"{u.cool}+")]
+        sections = [SheetSection("Profile", items=tuple(stats), table=True)]
+        picked = self._weapon_choice(unit)
+        if picked is not None:
+            others = [self.data.weapons[w].name for w in u.weapons if w != picked.id]
+            also = (f"Available instead: {' or '.join(others)}",) if others else ()
+            sections.append(SheetSection("Weapon", also, items=((picked.label, picked.detail),)))
+        abilities = []
+        for aid in u.abilities:
+            a = self.data.abilities[aid]
+            when = "Passive" if a.passive else f"Recharge {a.recharge}" if a.recharge else ""
+            abilities.append((f"{a.name}" + (f" ({when})" if when else ""), a.text))
+        if abilities:
+            sections.append(SheetSection("Abilities", items=tuple(abilities)))
+        subtitle = self.sheet(unit, faction).subtitle + (" · Leader" if u.leader else "")
+        return Sheet(subtitle, tuple(sections))
+
     def unit_spec(self, unit: DraftUnit) -> UnitSpec:
         weapon = self._weapon(unit)
         return UnitSpec(unit.kind, unit.name, (weapon,) if weapon else ())

@@ -114,6 +114,7 @@ class AbilityData:
     max_targets: int = _num(0, 10, 0)
     extra_ap: int = _num(0, 5, 0)
     temporary_wounds: int = _num(0, 5, 0)
+    text: str = _text()  # the rulebook's sentence (the printed unit card, hexslinger print-posse)
 
 
 @dataclass(frozen=True, slots=True)

@@ -228,6 +228,32 @@ class GoldenBuilder(BaseBuilder):
             ),
         )
 
+    def card(self, unit: DraftUnit, faction: str) -> Sheet:
+        data = self.data
+        npc = data.npcs.get(unit.kind)
+        if isinstance(unit, GoldenUnit):
+            dice = {t: unit.trait(t) for t in TRAITS}
+            arms: Sequence[str] = [i for i in unit.items if i in data.weapons]
+            gear = [data.gear[i].name for i in unit.items if i in data.gear]
+        elif npc is not None:
+            dice, arms, gear = npc.traits(), npc.weapons, []
+        else:
+            return super().card(unit, faction)
+        traits = tuple((t.capitalize(), die_label(data, d)) for t, d in dice.items())
+        wounds = ("Max Wounds", str(data.traits.wounds(dice["survival"])))
+        sections = [SheetSection("Traits", items=(*traits, wounds), table=True)]
+        weapons = []
+        for wid in arms:
+            w = data.weapons[wid]
+            bands = ", ".join(f'{die} to {reach}"' for die, reach in zip(w.dice, w.ranges, strict=True))
+            ammo = f", ammo {w.ammo}" if w.ammo else ""
+            load = " (loading takes the action)" if w.load_action and w.ammo else ""
+            weapons.append((w.name, f"{w.kind.capitalize()}: {bands}{ammo}{load}"))
+        sections.append(SheetSection("Weapons", items=tuple(weapons), empty="unarmed"))
+        if gear:
+            sections.append(SheetSection("Gear", (", ".join(gear),)))
+        return Sheet(self.sheet(unit, faction).subtitle, tuple(sections))
+
     # -- specs and files -------------------------------------------------------------------------------
     def unit_spec(self, unit: DraftUnit) -> UnitSpec:
         if isinstance(unit, GoldenUnit):

@@ -478,6 +478,62 @@ class RiftBuilder(BaseBuilder):
         subtitle = f"{self.kind_label(unit.kind)}: {' & '.join(attitudes)}, level {ch.level}"
         return Sheet(subtitle, tuple(sections))
 
+    def card(self, unit: DraftUnit, faction: str) -> Sheet:
+        data = self.data
+        ch = _character(unit)
+        kit = draft_kit(ch, data) if ch is not None else None
+        enemy = data.enemies.get(unit.kind)
+        if ch is not None and kit is not None:
+            resolve, ap, arms, actions, traits = (
+                kit.resolve,
+                data.action_points,
+                kit.weapons,
+                kit.actions,
+                kit.traits,
+            )
+            level: tuple[tuple[str, str], ...] = (("Level", str(ch.level)),)
+        elif enemy is not None:
+            resolve, ap, arms = enemy.resolve, enemy.action_points, enemy.weapons
+            actions, traits, level = enemy.actions, enemy.traits, ()
+        else:
+            return super().card(unit, faction)
+        stats = (("Resolve", str(resolve)), ("Action points", str(ap)), ("Move", f"{data.move_tiles} tiles"))
+        sections = [SheetSection("Profile", items=(*stats, *level), table=True)]
+        weapons = []
+        for wid in arms:
+            w = data.weapons[wid]
+            blast = f", blast radius {w.radius}t" if w.radius is not None else ""
+            weapons.append((w.name, f"{w.count}d{w.sides}, hits on {w.threshold}+, range {w.range}t{blast}"))
+        sections.append(SheetSection("Weapons", items=tuple(weapons), empty="none"))
+        shown = [a for a in actions if a in data.actions]
+        acts = tuple(
+            (f"{data.actions[a].name} [{data.actions[a].cost}AP]", data.actions[a].text) for a in shown
+        )
+        if acts:
+            sections.append(SheetSection("Actions", items=acts))
+        if traits:
+            sections.append(
+                SheetSection(
+                    "Traits", items=tuple((data.traits[t].name, data.traits[t].text) for t in traits)
+                )
+            )
+        if ch is not None:
+            talents = tuple(
+                (data.talents[t].name, data.talents[t].text) for t in ch.talents if t in data.talents
+            )
+            if talents:
+                sections.append(SheetSection("Talents", items=talents))
+            ranks = dict(ch.skills)
+            skills = ", ".join(f"{name} {ranks[k]}" for k, name in data.skills.items() if ranks.get(k))
+            if skills:
+                sections.append(SheetSection("Skills", (skills,)))
+            fielded = self.fielded(unit)
+            if len(fielded) > 1:
+                sections.append(SheetSection("Takes the field with", (", ".join(fielded[1:]),)))
+        elif enemy is not None and enemy.text:
+            sections.append(SheetSection("Notes", (enemy.text,)))
+        return Sheet(self.sheet(unit, faction).subtitle, tuple(sections))
+
     # -- specs and files ---------------------------------------------------------------------------------
     def unit_spec(self, unit: DraftUnit) -> UnitSpec:
         ch = _character(unit)

@@ -35,6 +35,18 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True)
+def known_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """New Battle draws a fresh seed for every battle (secrets); in the tests the seeds are known, new
+    each time but the same in every run, so a battle a test plays is the same battle every time."""
+    from itertools import count
+
+    from game.ui import newbattle
+
+    seeds = count(7001)
+    monkeypatch.setattr(newbattle, "new_seed", lambda: next(seeds))
+
+
 @pytest.fixture
 def make_app() -> Iterator[Callable[[tuple[int, int]], App]]:
     apps: list[App] = []

@@ -84,6 +84,7 @@ class Match:
         posses: list[PosseSpec],
         seed: int,
         map_path: Path | None = None,
+        *,
         scenario: Scenario | None = None,
     ) -> None:
         if len(posses) < 2:

@@ -336,7 +336,7 @@ def round_ends(match: Match, number: int, limit: int, events: list[Event]) -> Ou
     scenario = match.scenario
     if state is None or scenario is None or state.decided:
         return None if state is None or not state.decided else Outcome(state.winner or None, state.reason)
-    where = {h: u for h, u in match.occupied().items()}
+    where = match.occupied()
     for i, goal in enumerate(scenario.goals):
         if goal.kind != "hold":
             continue
@@ -387,14 +387,14 @@ def settle(match: Match, events: list[Event]) -> Outcome | None:
         return Outcome(state.winner or None, state.reason)
     where = match.occupied()
     for i, goal in enumerate(scenario.goals):
-        verdict = _settle_goal(match, state, i, goal, where, events)
+        verdict = _settle_goal(match, state, i, goal, where=where, events=events)
         if verdict is not None:
             return verdict
     return None
 
 
 def _settle_goal(
-    match: Match, state: ScenarioState, i: int, goal: Goal, where: dict[Hex, int], events: list[Event]
+    match: Match, state: ScenarioState, i: int, goal: Goal, *, where: dict[Hex, int], events: list[Event]
 ) -> Outcome | None:
     side_name = _side_name(match, goal.side)
     if goal.kind == "protect":

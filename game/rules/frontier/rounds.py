@@ -5,11 +5,11 @@
 from __future__ import annotations
 
 from game.components import Position
+from game.engine import scenario
 from game.engine.cards import frontier_14
 from game.engine.flow import Flow
 from game.engine.order import alternating_draws
 from game.engine.protocol import Outcome
-from game.engine import scenario
 from game.engine.turns import finish, standing_outcome
 from game.events import (
     ActivationEnded,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from game.dice import roll
+from game.engine import scenario
 from game.engine.flow import Flow
 from game.engine.order import rolled_order
 from game.engine.protocol import Outcome
-from game.engine import scenario
 from game.engine.turns import finish, standing_outcome
 from game.events import ActivationEnded, ActivationStarted, Moved, Note, PhaseStarted, Roll, StatusChanged
 from game.rules.rift import attacks

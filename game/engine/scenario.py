@@ -180,6 +180,7 @@ class ScenarioState:
     carrier: list[int] = field(default_factory=list)
     lying: list[list[Hex]] = field(default_factory=list)
     away: list[list[int]] = field(default_factory=list)
+    taken: list[bool] = field(default_factory=list)  # the loot has been picked up once
     decided: bool = False
     winner: str = ""
     reason: str = ""
@@ -217,6 +218,7 @@ def prepare(match: Match) -> None:
             carrier=[0] * len(goals),
             lying=[sorted(g.spot) if g.kind == "loot" else [] for g in goals],
             away=[[] for _ in goals],
+            taken=[False] * len(goals),
         )
     )
 
@@ -439,6 +441,7 @@ def _settle_goal(
                 continue
             state.carrier[i] = unit
             state.lying[i] = []
+            state.taken[i] = True
             name = esper.component_for_entity(unit, Identity).name
             events.append(Note(_round(match), unit, f"{name} takes the loot ({goal.label})"))
             if h in goal.area:
@@ -476,7 +479,7 @@ def goal_views(match: Match) -> list[GoalView]:
                 spot = frozenset({here}) if here is not None else frozenset()
             else:
                 spot = frozenset(state.lying[i])
-                progress = "lying where it fell" if spot != goal.spot else "not taken yet"
+                progress = "lying where it fell" if state.taken[i] else "not taken yet"
         elif goal.kind == "protect":
             unit = _unit(match, goal.side, goal.unit)
             progress = (

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.commands import Command
 from game.components import Identity, Position
-from game.engine import turns
+from game.engine import scenario, turns
 from game.engine.actions import ActionBook, ActionDef, check_command, offer
 from game.engine.cards import MatchDeck
 from game.engine.facts import PathReaction, UnitFacts
@@ -262,6 +262,8 @@ class GoldenRuleset:
             side = turns.deploying_side(match, game)
             if ctx.side(unit) != side:
                 return f"it is {side}'s turn to deploy"
+            if cmd.hex is not None and (fixed := scenario.start_problem(match, unit, cmd.hex)) is not None:
+                return fixed  # an encounter file's fixed start
             offers = turns.deploy_actions(match, game, stacking=False, name=ctx.name)
         elif cmd.action in WINDOW_ACTIONS:
             if game.phase != "window" or not game.asking:

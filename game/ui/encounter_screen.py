@@ -170,9 +170,8 @@ class EncounterSupport(SheetScene):
         self._load_posses()
         self.encounter = encounter
         self.encounter_doc = _doc(encounter.path) if encounter.path is not None else {}
-        goals = (
-            ", ".join(f"{g.kind} {g.label}" for g in encounter.scenario.goals) or "take out the other posse"
-        )
+        count = len(encounter.scenario.goals)
+        goals = f"{count} objective{'s' if count != 1 else ''}" if count else "take out the other posse"
         self.note = f"Encounter: {encounter.title} ({goals})"
         self.rebuild()
 

@@ -230,3 +230,14 @@ def test_check_encounter_exits_0_on_the_shipped_files_and_1_with_every_problem(t
     assert "[side1.posse] 'posse' must be a posse's name or a table, not the number 3" in result.stdout
     assert "[extra] unknown key 'extra'" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_the_example_in_the_gm_guide_is_a_playable_encounter(tmp_path: Path) -> None:
+    import re
+
+    text = (ROOT / "docs" / "GM.md").read_text(encoding="utf-8")
+    block = re.findall(r"```toml\n(.*?)```", text, re.S)[0]
+    enc = load_encounter(write(tmp_path, block))
+    assert enc.title == "The Bank Job"
+    assert [g.kind for g in enc.scenario.goals] == ["loot"]
+    assert enc.scenario.starts and enc.scenario.arrivals and enc.scenario.zones

@@ -197,6 +197,8 @@ class GoalView:
     progress: str
     area: frozenset[Hex]
     spot: frozenset[Hex]
+    unit: int = 0  # the unit to get away or to protect (0: any unit of the side)
+    carrier: int = 0  # who carries the loot now (0: nobody)
 
 
 # == setting up ===================================================================================
@@ -467,6 +469,7 @@ def goal_views(match: Match) -> list[GoalView]:
     for i, goal in enumerate(scenario.goals):
         progress = ""
         spot = goal.spot
+        named = _unit(match, goal.side, goal.unit) if goal.unit >= 0 else None
         if goal.kind == "hold":
             progress = f"held {state.held[i]} of {goal.rounds} rounds"
         elif goal.kind == "escape":
@@ -485,7 +488,10 @@ def goal_views(match: Match) -> list[GoalView]:
             progress = (
                 "" if unit is None else f"keep {esper.component_for_entity(unit, Identity).name} in the fight"
             )
-        views.append(GoalView(goal.kind, goal.side, goal.label, progress, goal.area, spot))
+        carrier = state.carrier[i]
+        views.append(
+            GoalView(goal.kind, goal.side, goal.label, progress, goal.area, spot, named or 0, carrier)
+        )
     return views
 
 

@@ -269,3 +269,14 @@ def test_side_names_in_verdicts_are_the_posses() -> None:
     outcome = match.outcome()
     assert outcome is not None
     assert outcome.reason == f"{match.posses[0].name} got away: out"
+
+
+def test_the_ai_reads_the_objectives_and_an_encounter_ends_by_one() -> None:
+    """The AI walks to an area its objectives name (``MatchView.goals``: public): on the railyard the
+    Rifter Crew takes and holds the water tower, and the encounter ends by that objective."""
+    enc = load_encounter(ROOT / "encounters" / "rift_water_tower.toml")
+    match = enc.match(seed=1)
+    result = play(match, {"side1": make_player("ai:easy", 1), "side2": make_player("ai:easy", 101)})
+    assert not result.stalled
+    assert (result.winner, result.reason) == ("side1", "Rifter Crew held Water tower for 3 rounds")
+    assert match.view("side2").goals()[0].progress == "held 3 of 3 rounds"

@@ -127,7 +127,7 @@ class EncounterSupport(SheetScene):
     # -- the bar
     def build_encounter_buttons(self, y: int, bar_h: int) -> None:
         """ "Encounter..." and "Save encounter..." at the left of the bar; the note moves right of them."""
-        pad, bw = self.pad, self.px(170)
+        pad, bw, wide = self.pad, self.px(160), self.px(190)
         self.buttons["encounter"] = self.button(
             pygame.Rect(pad, y, bw, bar_h),
             "Encounter\u2026",
@@ -136,14 +136,14 @@ class EncounterSupport(SheetScene):
             tooltip="Open an encounter file: map, posses, who plays them, starts, reinforcements, objectives",
         )
         self.buttons["save_encounter"] = self.button(
-            pygame.Rect(pad + bw + self.px(10), y, bw, bar_h),
+            pygame.Rect(pad + bw + self.px(10), y, wide, bar_h),
             "Save encounter\u2026",
             self.save_encounter_screen,
             object_id="#save_encounter",
             tooltip="Save this setup as an encounter file (docs/GM.md)",
         )
         if self.note_label is not None:
-            shift = 2 * bw + self.px(24)
+            shift = bw + wide + self.px(24)
             rect = self.note_label.relative_rect
             self.note_label.set_relative_position((rect.x + shift, rect.y))
             self.note_label.set_dimensions((max(self.px(40), rect.width - shift), rect.height))

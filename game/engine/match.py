@@ -293,10 +293,15 @@ class Match:
 
     @_in_world
     def tracker_note(self) -> str:
-        """What the tracker shows beside the order (a deck's cards left, a reshuffle due), from the
-        ruleset's optional ``tracker_note(match)``; "" when it has none."""
+        """What the tracker shows beside the order: an encounter's objectives and how far each has come,
+        then the ruleset's words (a deck's cards left, a reshuffle due) from its optional
+        ``tracker_note(match)``; "" when there is neither."""
         note = getattr(self.ruleset, "tracker_note", None)
-        return str(note(self)) if callable(note) else ""
+        said = str(note(self)) if callable(note) else ""
+        if self.scenario is None:
+            return said
+        goals = "; ".join(v.words for v in goal_views(self))  # an encounter's objectives come first
+        return " \u00b7 ".join(w for w in (goals, said) if w)
 
     @_in_world
     def prompt(self) -> Prompt | None:

@@ -199,6 +199,7 @@ class GoalView:
     spot: frozenset[Hex]
     unit: int = 0  # the unit to get away or to protect (0: any unit of the side)
     carrier: int = 0  # who carries the loot now (0: nobody)
+    words: str = ""  # whose it is, what it asks and how far it has come, in a player's words
 
 
 # == setting up ===================================================================================
@@ -489,10 +490,21 @@ def goal_views(match: Match) -> list[GoalView]:
                 "" if unit is None else f"keep {esper.component_for_entity(unit, Identity).name} in the fight"
             )
         carrier = state.carrier[i]
+        words = _words(match, goal, progress)
         views.append(
-            GoalView(goal.kind, goal.side, goal.label, progress, goal.area, spot, named or 0, carrier)
+            GoalView(goal.kind, goal.side, goal.label, progress, goal.area, spot, named or 0, carrier, words)
         )
     return views
+
+
+def _words(match: Match, goal: Goal, progress: str) -> str:
+    side = _side_name(match, goal.side)
+    if goal.kind == "eliminate":
+        return f"{side}: take out the other posse"
+    if goal.kind == "protect":
+        return f"{side}: keep {goal.label} in the fight"
+    verb = {"hold": "hold", "escape": "reach", "loot": "carry off"}[goal.kind]
+    return f"{side}: {verb} {goal.label} ({progress})"
 
 
 def adjust_view(match: Match, unit: int, view: UnitView) -> UnitView:

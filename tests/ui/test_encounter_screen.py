@@ -68,6 +68,11 @@ def test_open_a_shipped_encounter_and_start_it(make_app: AppMaker) -> None:
     assert isinstance(battle, BattleScreen), names(app)
     assert battle.session.match.scenario == enc.scenario
     assert [g.kind for g in battle.session.match.goals()] == ["escape", "protect"]
+    # the tracker says the objectives beside the order
+    note = battle.session.match.tracker_note()
+    assert note.startswith("Rifter Crew: reach side 1's ground (0 of 1 got away); Rifter Crew: keep Deliberate")
+    step(app, 3)
+    shot(app, "battle_with_encounter")
 
 
 def test_a_broken_encounter_shows_every_problem(make_app: AppMaker, tmp_path: Path) -> None:

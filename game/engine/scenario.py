@@ -48,6 +48,7 @@ __all__ = [
     "ScenarioState",
     "fixed_start",
     "goal_views",
+    "in_reserve",
     "prepare",
     "round_ends",
     "round_starts",
@@ -260,6 +261,13 @@ def fixed_start(match: Match, unit: int) -> Hex | None:
         return None
     ident = esper.component_for_entity(unit, Identity)
     return scenario.start_of(ident.side, ident.index)
+
+
+def in_reserve(unit: int) -> bool:
+    """Whether ``unit`` is a reinforcement that has not come on yet: it is not on the field, so a rule that
+    counts the units on the field (Frontier's Cool checks, Golden Frontiers' giving up) leaves it out."""
+    removed = esper.try_component(unit, Removed)
+    return removed is not None and removed.reason == RESERVE
 
 
 def kept_starts(match: Match) -> set[Hex]:

@@ -280,3 +280,25 @@ def test_the_ai_reads_the_objectives_and_an_encounter_ends_by_one() -> None:
     assert not result.stalled
     assert (result.winner, result.reason) == ("side1", "Rifter Crew held Water tower for 3 rounds")
     assert match.view("side2").goals()[0].progress == "held 3 of 3 rounds"
+
+
+def test_a_reinforcement_not_yet_come_on_is_not_on_the_field() -> None:
+    """Frontier's Cool checks count "the Units on the field" and a posse whose "Leader ... is considered
+    Out of Action"; Golden Frontiers' posse gives up at a share of the units it fielded. A reinforcement
+    still to come is neither on the field nor out of action (docs/RULES.md E4)."""
+    from game.rules.frontier.endphase import cool_checks_due  # noqa: PLC0415 - the rule under test
+
+    leader = next(
+        i for i, u in enumerate(new_match("frontier", Scenario()).posses[1].units) if u.kind == "gang_leader"
+    )
+    arrivals = tuple(
+        Arrival("side2", i, 3, tuple(sorted(zone("side2")))) for i in (leader, leader + 1, leader + 2)
+    )
+    match = new_match("frontier", Scenario(arrivals=arrivals))
+    deploy_all(match)
+    assert not cool_checks_due(match, "side2")
+    assert not cool_checks_due(match, "side1")
+    golden = new_match("golden", Scenario(arrivals=(Arrival("side1", 1, 3, tuple(sorted(zone("side1")))),)))
+    deploy_all(golden)
+    ctx = get_ruleset("golden").ctx(golden)  # type: ignore[attr-defined]
+    assert not ctx.gave_up("side1")

@@ -70,7 +70,9 @@ def test_open_a_shipped_encounter_and_start_it(make_app: AppMaker) -> None:
     assert [g.kind for g in battle.session.match.goals()] == ["escape", "protect"]
     # the tracker says the objectives beside the order
     note = battle.session.match.tracker_note()
-    assert note.startswith("Rifter Crew: reach side 1's ground (0 of 1 got away); Rifter Crew: keep Deliberate")
+    assert note.startswith(
+        "Rifter Crew: reach side 1's ground (0 of 1 got away); Rifter Crew: keep Deliberate"
+    )
     step(app, 3)
     shot(app, "battle_with_encounter")
 

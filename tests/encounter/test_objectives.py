@@ -286,7 +286,7 @@ def test_a_reinforcement_not_yet_come_on_is_not_on_the_field() -> None:
     """Frontier's Cool checks count "the Units on the field" and a posse whose "Leader ... is considered
     Out of Action"; Golden Frontiers' posse gives up at a share of the units it fielded. A reinforcement
     still to come is neither on the field nor out of action (docs/RULES.md E4)."""
-    from game.rules.frontier.endphase import cool_checks_due  # noqa: PLC0415 - the rule under test
+    from game.rules.frontier.endphase import cool_checks_due
 
     leader = next(
         i for i, u in enumerate(new_match("frontier", Scenario()).posses[1].units) if u.kind == "gang_leader"

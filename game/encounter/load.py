@@ -9,7 +9,6 @@ the same list. Nothing here raises a traceback for a bad file.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -36,6 +35,7 @@ __all__ = [
     "EncounterProblem",
     "check_encounter",
     "load_encounter",
+    "read_encounter",
 ]
 
 SIDES: Final = ("side1", "side2")
@@ -737,8 +737,3 @@ def _label(raw: Any) -> str:
     text = str(raw)
     words = {"edge": "the map's edge", "side1": "side 1's ground", "side2": "side 2's ground"}
     return words.get(text.lower(), text)
-
-
-def replace_posses(encounter: Encounter, posses: list[PosseSpec]) -> Encounter:
-    """``encounter`` with other posses (the same sides)."""
-    return dataclasses.replace(encounter, posses=posses)

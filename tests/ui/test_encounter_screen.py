@@ -127,3 +127,20 @@ def test_save_the_setup_as_an_encounter(make_app: AppMaker) -> None:
     assert app.top is screen, names(app)
     picker = open_list(app, screen)  # the player's own encounters are listed after the shipped ones
     assert (out, False) in picker.entries
+
+
+def test_a_posse_changed_after_opening_is_checked_against_the_encounter(make_app: AppMaker) -> None:
+    """Breakout needs the Rifter Crew's Cunning to get away: with another posse on that side Start says
+    why (the encounter file's own words) and no battle starts."""
+    app = make_app((1280, 720))
+    screen = open_new_battle(app)
+    picker = open_list(app, screen)
+    picker.pick([p.name for p, _ in picker.entries].index("rift_breakout.toml"))
+    click(app, picker.buttons["use"].rect.center)
+    labels = screen.posse_labels()
+    other = next(label for label in labels if label.startswith("Outlaw Gang"))
+    screen._posse_changed(1, other)  # what picking it in side 2's drop-down does
+    click(app, screen.buttons["start"].rect.center, frames=4)
+    assert app.top is screen, names(app)
+    assert "the encounter no longer fits" in screen.note
+    assert "no unit called 'Cunning'" in screen.note

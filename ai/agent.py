@@ -274,9 +274,9 @@ class UtilityAgent(Player):
         # with no one in sight, the way to the hostiles is measured on foot (around walls and canyon
         # sides), not as the crow flies: a straight-line distance leads into dead ends and back
         field = self._approach(s, foes) if blind else None
-        ends = self._candidate_ends(s, action.hexes, foes, ideal, field)
+        ends = s.goal_ends(me, action.hexes, self._candidate_ends(s, action.hexes, foes, ideal, field))
         if turn is not tree:  # and the best of the places further on
-            further = self._candidate_ends(s, turn.ends(), foes, ideal, field)
+            further = s.goal_ends(me, turn.ends(), self._candidate_ends(s, turn.ends(), foes, ideal, field))
             ends += [h for h in further if h not in set(ends)]
         attack_costs = {a.action: a.cost for a in actions}
         total = max(1, mine.action_points[1], ap)
@@ -303,7 +303,7 @@ class UtilityAgent(Player):
                 gap: float = field[here] - field[end]
             else:
                 gap = (nearest - dist) if blind else (abs(nearest - ideal) - abs(dist - ideal))
-            progress = max(-1.0, min(1.0, gap / budget))
+            progress = s.goal_progress(me, here, end, max(-1.0, min(1.0, gap / budget)), budget)
             send = action.command(path=path, option=action.option)
             best: tuple[float, Plan] | None = None
             later: tuple[float, Plan] | None = None  # the best attack from there on a later turn

@@ -42,6 +42,7 @@ from game.battlefield import Battlefield
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import PosseSpec
 from game.engine.registry import get_ruleset
+from game.engine.scenario import Scenario
 from game.events import FLED, DamageTaken, Moved, UnitRemoved
 from game.hexgrid import Hex
 from game.mapload import load_battlefield
@@ -93,6 +94,7 @@ class Batch:
     games: int
     seed: int
     swap: bool = False
+    scenario: Scenario | None = None  # an encounter file's rules (game.encounter), None: the map's own
 
     def __post_init__(self) -> None:
         object.__setattr__(
@@ -150,7 +152,14 @@ def _battlefield(path: Path) -> Battlefield:
 
 def _new_match(batch: Batch, seed: int) -> Match:
     field_ = _battlefield(batch.map_path).clone()
-    return Match(field_, get_ruleset(batch.ruleset), list(batch.posses), seed, map_path=batch.map_path)
+    return Match(
+        field_,
+        get_ruleset(batch.ruleset),
+        list(batch.posses),
+        seed,
+        map_path=batch.map_path,
+        scenario=batch.scenario,
+    )
 
 
 def _places(match: Match) -> tuple[list[list[int]], list[list[int]]]:
@@ -185,7 +194,7 @@ def _replayed(match: Match) -> Match:
     may have left the live match changed without logging the command)."""
     assert match.map_path is not None
     field_ = _battlefield(match.map_path).clone()
-    again = Match(field_, match.ruleset, match.posses, match.seed, match.map_path)
+    again = Match(field_, match.ruleset, match.posses, match.seed, match.map_path, scenario=match.scenario)
     for cmd in match.log:
         again.apply(cmd)
     return again

@@ -3,6 +3,7 @@ decision (unit facts, threats, walk and charge trees)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from game.engine.facts import UnitFacts
@@ -27,6 +28,7 @@ class Situation:
     reach_sets: dict[int, frozenset[Hex]] = field(default_factory=dict)
     strides: dict[int, int] = field(default_factory=dict)
     hostile: list[int] | None = None
+    goal_areas: dict[int, frozenset[Hex]] = field(default_factory=dict)
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)
@@ -95,3 +97,49 @@ class Situation:
 
     def allies(self, me: int) -> list[int]:
         return [u for u in self.view.units(self.side) if u != me and self.of(u).fights]
+
+    # -- an encounter's objectives (MatchView.goals: public), none in a plain battle ---------------------
+    def goal_area(self, unit: int) -> frozenset[Hex]:
+        """Where ``unit``'s objectives want it: the exit when it carries the loot, else the loot where it
+        lies; an exit it is to reach; an area to hold, its own side's or one the other side must hold
+        (to contest it). Empty: no objective moves it (fight as in any battle)."""
+        found = self.goal_areas.get(unit)
+        if found is not None:
+            return found
+        side = self.view.identity(unit).side
+        want: set[Hex] = set()
+        for goal in self.view.goals():
+            if goal.kind == "hold":
+                want |= goal.area
+            elif goal.side != side:
+                continue
+            elif goal.kind == "escape" and goal.unit in (0, unit):
+                want |= goal.area
+            elif goal.kind == "loot" and goal.carrier == unit:
+                want = set(goal.area)
+                break
+            elif goal.kind == "loot" and not goal.carrier:
+                want |= goal.spot
+        found = self.goal_areas[unit] = frozenset(want)
+        return found
+
+    def goal_ends(self, unit: int, hexes: Iterable[Hex], ranked: list[Hex]) -> list[Hex]:
+        """``ranked`` (the places weighed for a walk) and the three of ``hexes`` nearest ``unit``'s
+        objective area."""
+        area = self.goal_area(unit)
+        if not area:
+            return ranked
+        near = sorted(hexes, key=lambda h: (min(hex_distance(h, a) for a in area), h.q, h.r))[:3]
+        return ranked + [h for h in near if h not in ranked]
+
+    def goal_progress(self, unit: int, here: Hex, end: Hex, progress: float, budget: int) -> float:
+        """A walk's progress counting its way to ``unit``'s objective area: 1 to end in it, else how much
+        closer it comes per movement point (the better of that and ``progress`` towards the hostiles)."""
+        area = self.goal_area(unit)
+        if not area:
+            return progress
+        if end in area:
+            return 1.0
+        before = min(hex_distance(here, a) for a in area)
+        after = min(hex_distance(end, a) for a in area)
+        return max(progress, min(1.0, (before - after) / max(1, budget)))

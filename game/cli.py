@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from game.encounter import cli as encounter_cli
 from game.resources import ResourceError, shipped_map, shipped_maps
 from game.tiledmap import MapLoadError
 
@@ -173,6 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MAP",
         help="a .tmx file or a shipped map's name (none: every shipped map)",
     )
+
+    encounter_cli.add_parser(sub)
 
     render = sub.add_parser("render-map", help="write a whole map as a PNG, tile for tile as Tiled draws it")
     render.add_argument("map", type=_map, help="a .tmx file or a shipped map's name")
@@ -636,6 +639,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "play": cmd_play,
         "maps": cmd_maps,
         "check-map": cmd_check_map,
+        "check-encounter": encounter_cli.cmd_check_encounter,
         "render-map": cmd_render_map,
         "print": cmd_print,
         "print-posse": cmd_print_posse,

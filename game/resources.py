@@ -25,6 +25,7 @@ __all__ = [
     "ResourceError",
     "asset",
     "assets_dir",
+    "encounters_dir",
     "maps_dir",
     "rules_data_file",
     "serif_font",
@@ -34,6 +35,7 @@ __all__ = [
 
 ASSETS_PACKAGE: Final = "game.assets"
 MAPS_PACKAGE: Final = "game.maps"
+ENCOUNTERS_PACKAGE: Final = "game.encounters"
 # The UI's serif, bundled so the game looks and measures the same on every machine (assets/fonts/LICENSE).
 SERIF_FILES: Final = {
     (False, False): "DejaVuSerif.ttf",
@@ -81,6 +83,11 @@ def serif_font(*, bold: bool = False, italic: bool = False) -> Path:
 def maps_dir() -> Path:
     """The shipped maps and their tilesets (the repository's ``maps/``)."""
     return _folder(MAPS_PACKAGE)
+
+
+def encounters_dir() -> Path:
+    """The shipped encounter files (the repository's ``encounters/``, docs/GM.md)."""
+    return _folder(ENCOUNTERS_PACKAGE)
 
 
 def shipped_maps() -> list[Path]:

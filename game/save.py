@@ -21,6 +21,7 @@ from game.commands import Command, CommandFormatError, command_from_json, comman
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import PosseSpec, UnitSpec
 from game.engine.registry import UnknownRulesetError, get_ruleset
+from game.engine.scenario import Scenario
 from game.journal import read_journal
 from game.mapload import load_battlefield
 from game.safeio import (
@@ -82,6 +83,8 @@ class SaveData:
     # of its autosave journal: game.journal); empty means the saved digest after every command
     digests: dict[int, str] = field(default_factory=dict)
     journal_note: str = ""  # what of the autosave's journal could not be used ("" when all of it)
+    # the encounter file's rules the match was built with (game.engine.scenario), None: none
+    scenario: Scenario | None = None
 
     @property
     def digest_comparable(self) -> bool:
@@ -124,6 +127,7 @@ def save_document(match: Match, name: str = "", seats: dict[str, str] | None = N
         "seed": match.seed,
         "posses": [_posse_to_json(p) for p in match.posses],
         "seats": {p.side: given.get(p.side, HUMAN) for p in match.posses},
+        **({"scenario": match.scenario.to_json()} if match.scenario is not None else {}),
         "commands": [command_to_json(c) for c in match.log],
         "digest": match.digest(),
         "progress": {"round": match.history[-1].round if match.history else 0, "over": match.is_over},
@@ -278,7 +282,16 @@ def read_save(path: str | Path) -> SaveData:
     }
     if journal.lines and len(commands) < len(commands_json):
         digests.pop(len(commands_json), None)  # the log was cut below the base: its digest no longer fits
+    scenario = None
+    if "scenario" in doc:
+        try:
+            scenario = Scenario.from_json(doc["scenario"])
+        except (KeyError, TypeError, ValueError):
+            raise SaveError(
+                path, "the save's encounter rules (its 'scenario') are malformed", damaged
+            ) from None
     return SaveData(
+        scenario=scenario,
         ruleset=_need(doc, "ruleset", str, path),
         map_file=map_file,
         map_sha256=map_hash,
@@ -375,7 +388,7 @@ def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveDat
             "restore the map as it was (the save records its sha256), or start a new game on the new map",
         )
     try:
-        match = Match(battlefield, ruleset, data.posses, data.seed, map_path=map_path)
+        match = Match(battlefield, ruleset, data.posses, data.seed, map_path=map_path, scenario=data.scenario)
     except (ValueError, RecursionError) as error:
         raise SaveError(
             path,

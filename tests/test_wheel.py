@@ -1,5 +1,6 @@
-"""The wheel holds every file the game reads: each tracked file of game/, ai/, assets/ and maps/, the data
-folders installed as game/assets and game/maps (see game/resources.py), and nothing else.
+"""The wheel holds every file the game reads: each tracked file of game/, ai/, assets/, maps/ and
+encounters/, the data folders installed as game/assets, game/maps and game/encounters (see
+game/resources.py), and nothing else.
 
 Found when the game was first installed from a wheel: the rules' .toml files and the top-level assets/
 and maps/ were left out, and every battle died with FileNotFoundError. The editable install the tests
@@ -20,8 +21,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGED = ("game", "ai", "assets", "maps")
-INSTALLED_AS = {"assets": "game/assets", "maps": "game/maps"}
+PACKAGED = ("game", "ai", "assets", "maps", "encounters")
+INSTALLED_AS = {"assets": "game/assets", "maps": "game/maps", "encounters": "game/encounters"}
 
 
 def _source_files() -> list[str]:
@@ -87,6 +88,7 @@ def test_the_wheel_holds_every_source_and_data_file_and_nothing_else(wheel: zipf
         "game/maps/terrain_pointy.tsx",
         "game/maps/extensions/hexslinger.js",  # the Tiled extension (issue 15, live maps)
         "game/assets/tiles/terrain_pointy.png",
+        "game/encounters/frontier_bank_job.toml",
     ):
         assert data in expected
     missing = sorted(expected - names)

@@ -107,6 +107,9 @@ grep -q "$WORK/venv/" "$WORK/out.txt" || fail "the shipped maps are not the inst
 
 run check-map
 [ "$(grep -c ': OK$' "$WORK/out.txt")" -eq "${#names[@]}" ] || fail "check-map did not pass every shipped map"
+run check-encounter
+[ "$(grep -c ': OK (' "$WORK/out.txt")" -ge 6 ] || fail "check-encounter did not pass the shipped encounters"
+grep -q "$WORK/venv/" "$WORK/out.txt" || fail "the shipped encounters are not the installed copies"
 for name in "${names[@]}"; do
     run render-map "$name" --out "$WORK/run/$name.png"
     picture "$WORK/run/$name.png" any

@@ -55,8 +55,12 @@ class Context:
         return 0
 
     def round_limit(self, default: int) -> int:
-        """The encounter's last round: the map's ``max_rounds`` if it sets one (a big map needs more
-        rounds to cross; docs/MAPS.md), else the ruleset's ``default`` (Hexslinger's own, docs/RULES.md)."""
+        """The encounter's last round: the encounter file's ``rounds`` if it sets one (docs/GM.md), else
+        the map's ``max_rounds`` if it sets one (a big map needs more rounds to cross; docs/MAPS.md), else
+        the ruleset's ``default`` (Hexslinger's own, docs/RULES.md)."""
+        scenario = self.match.scenario
+        if scenario is not None and scenario.rounds:
+            return scenario.rounds
         return self.match.battlefield.max_rounds or default
 
     def emit(self, event: Event) -> None:

@@ -22,7 +22,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import esper
 
-from game.battlefield import Battlefield
+from game.battlefield import Battlefield, DeployZone
 from game.commands import Command
 from game.components import Identity, Position, Removed
 from game.engine.facts import PathReaction, Reasoner, UnitFacts
@@ -37,6 +37,7 @@ from game.engine.protocol import (
     TrackerEntry,
     UnitView,
 )
+from game.engine.scenario import GoalView, Scenario, adjust_view, goal_views, prepare
 from game.engine.validation import field_problem
 from game.engine.world import World, freeze
 from game.events import CardDealt, Event, Roll
@@ -83,13 +84,22 @@ class Match:
         posses: list[PosseSpec],
         seed: int,
         map_path: Path | None = None,
+        *,
+        scenario: Scenario | None = None,
     ) -> None:
         if len(posses) < 2:
             raise ValueError("a match needs at least two posses")
         sides = [p.side for p in posses]
         if len(set(sides)) != len(sides):
             raise ValueError(f"two posses deploy on the same side: {sides}")
+        if scenario is not None and scenario.zones:  # the encounter's deploy areas replace the map's
+            battlefield = battlefield.clone()
+            given = {side for side, _ in scenario.zones}
+            battlefield.zones = [z for z in battlefield.zones if z.side not in given] + [
+                DeployZone(side, 0, hexes) for side, hexes in scenario.zones
+            ]
         self.battlefield = battlefield
+        self.scenario = scenario
         self.ruleset = ruleset
         self.posses = list(posses)
         self.seed = seed
@@ -100,6 +110,8 @@ class Match:
         self.history: list[Event] = []
         self.last_reveal = ""  # what the last command applied revealed ("a card was drawn"), "" nothing
         self.history.extend(ruleset.setup(self))
+        if scenario is not None:
+            prepare(self)
 
     @staticmethod
     def posse_problems(ruleset: Ruleset, posses: Sequence[PosseSpec]) -> list[str]:
@@ -108,9 +120,16 @@ class Match:
         return ruleset.validate_posses(posses)
 
     @classmethod
-    def create(cls, map_path: str | Path, ruleset: Ruleset, posses: list[PosseSpec], seed: int) -> Match:
+    def create(
+        cls,
+        map_path: str | Path,
+        ruleset: Ruleset,
+        posses: list[PosseSpec],
+        seed: int,
+        scenario: Scenario | None = None,
+    ) -> Match:
         path = Path(map_path)
-        return cls(load_battlefield(path), ruleset, posses, seed, map_path=path)
+        return cls(load_battlefield(path), ruleset, posses, seed, map_path=path, scenario=scenario)
 
     # -- copies ---------------------------------------------------------------------------------------
     def clone(self, *, reseed: int | None = None) -> Match:
@@ -124,6 +143,7 @@ class Match:
         other = Match.__new__(Match)
         other.battlefield = self.battlefield.clone()
         other.ruleset = self.ruleset
+        other.scenario = self.scenario
         other.posses = self.posses
         other.seed = self.seed
         other.map_path = self.map_path
@@ -259,7 +279,13 @@ class Match:
     # -- what a player sees (the UI and the CLI ask the match, never the ruleset) ----------------------
     @_in_world
     def unit_view(self, unit: int) -> UnitView:
-        return self.ruleset.unit_view(self, unit)
+        view = self.ruleset.unit_view(self, unit)
+        return view if self.scenario is None else adjust_view(self, unit, view)
+
+    @_in_world
+    def goals(self) -> list[GoalView]:
+        """The encounter's objectives and how far each has come (none without an encounter)."""
+        return goal_views(self)
 
     @_in_world
     def tracker(self) -> list[TrackerEntry]:
@@ -267,10 +293,15 @@ class Match:
 
     @_in_world
     def tracker_note(self) -> str:
-        """What the tracker shows beside the order (a deck's cards left, a reshuffle due), from the
-        ruleset's optional ``tracker_note(match)``; "" when it has none."""
+        """What the tracker shows beside the order: an encounter's objectives and how far each has come,
+        then the ruleset's words (a deck's cards left, a reshuffle due) from its optional
+        ``tracker_note(match)``; "" when there is neither."""
         note = getattr(self.ruleset, "tracker_note", None)
-        return str(note(self)) if callable(note) else ""
+        said = str(note(self)) if callable(note) else ""
+        if self.scenario is None:
+            return said
+        goals = "; ".join(v.words for v in goal_views(self))  # an encounter's objectives come first
+        return " \u00b7 ".join(w for w in (goals, said) if w)
 
     @_in_world
     def prompt(self) -> Prompt | None:
@@ -523,6 +554,10 @@ class MatchView:
 
     def tracker(self) -> list[TrackerEntry]:
         return self._match.tracker()
+
+    def goals(self) -> list[GoalView]:
+        """The encounter's objectives and their progress: public, like the map's objective objects."""
+        return self._match.goals()
 
     def tracker_note(self) -> str:
         return self._match.tracker_note()

@@ -20,6 +20,7 @@ import esper
 
 from game.commands import Command
 from game.components import Position, Removed
+from game.engine import scenario
 from game.engine.protocol import DEPLOY, LegalAction, Outcome
 from game.events import FLED, Event, MatchEnded, Moved
 
@@ -71,19 +72,24 @@ def deploy_actions(
     match: Match, enc: Encounter, *, stacking: bool, name: Callable[[int], str]
 ) -> list[LegalAction]:
     """One "deploy" action per unit of the deploying side still off the map, aimed at a zone hex (a free
-    one unless ``stacking``)."""
+    one unless ``stacking``), or at the one hex an encounter file fixes for it (game.engine.scenario);
+    no unit is offered another's fixed start."""
     side = deploying_side(match, enc)
     if side is None:
         return []
     bf = match.battlefield
     zone = bf.deploy_zones.get(side, frozenset())
     taken = set() if stacking else set(match.occupied())
-    hexes = tuple(sorted(h for h in zone if bf.is_passable(h) and h not in taken))
-    return [
-        LegalAction(DEPLOY, f"Deploy {name(u)}", u, 0, needs="hex", hexes=hexes, side=side)
-        for u in match.units(side)
-        if esper.component_for_entity(u, Position).hex is None
-    ]
+    kept = scenario.kept_starts(match)
+    hexes = tuple(sorted(h for h in zone if bf.is_passable(h) and h not in taken and h not in kept))
+    offers = []
+    for u in match.units(side):
+        if esper.component_for_entity(u, Position).hex is not None:
+            continue
+        fixed = scenario.fixed_start(match, u)
+        where = hexes if fixed is None else (fixed,)
+        offers.append(LegalAction(DEPLOY, f"Deploy {name(u)}", u, 0, needs="hex", hexes=where, side=side))
+    return offers
 
 
 def place(match: Match, cmd: Command, events: list[Event]) -> None:
@@ -99,16 +105,22 @@ def auto_deploy(match: Match, enc: Encounter, *, stacking: bool) -> list[Command
 
     Without ``stacking`` each unit takes the next free hex (the units already there keep theirs). With
     it the n-th unit of a posse goes to the n-th hex, spread out one per hex while hexes last and then
-    round again from the first."""
-    taken = set() if stacking else set(match.occupied())
+    round again from the first. A unit an encounter file starts on a fixed hex goes there, and no other
+    unit takes that hex."""
+    kept = scenario.kept_starts(match)
+    taken = (set() if stacking else set(match.occupied())) | kept
     commands: list[Command] = []
     for side in enc.deploy_order:
         free = [h for h in match.battlefield.deploy_spots(side) if h not in taken]
         for index, unit in enumerate(match.units(side)):
             if esper.component_for_entity(unit, Position).hex is not None:
                 continue
+            fixed = scenario.fixed_start(match, unit)
+            if fixed is not None:
+                commands.append(Command(DEPLOY, actor=unit, side=side, hex=fixed))
+                continue
             if not free:
-                break
+                continue
             spot = free[index % len(free)] if stacking else free.pop(0)
             if not stacking:
                 taken.add(spot)

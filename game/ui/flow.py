@@ -135,7 +135,9 @@ class Flow:
     def start(self, setup: BattleSetup) -> Action:
         """A new battle from the New Battle screen (or a rematch), over the title."""
         try:
-            match = Match.create(setup.map_path, get_ruleset(setup.ruleset), list(setup.posses), setup.seed)
+            match = Match.create(
+                setup.map_path, get_ruleset(setup.ruleset), list(setup.posses), setup.seed, setup.scenario
+            )
         except MapLoadError as error:
             return self.message("The map cannot be loaded", problems_html(error.problems))
         except (ValueError, UnknownRulesetError, OSError) as error:

@@ -33,9 +33,11 @@ from game.posses import PosseEntry, PosseFileError, buildable_rulesets, list_pos
 from game.rules import PosseSpec, get_ruleset
 from game.ui import settings
 from game.ui.dialogs import MessageDialog, problems_html
+from game.ui.encounter_screen import EncounterSupport, Scenario
 from game.ui.gui import GuiManager, Shell, TipButton
 from game.ui.library import MAPS_DIR, MapInfo, inspect_map, list_maps, ruleset_title
 from game.ui.map_thumbs import framed, map_thumbnail, zone_badge
+from game.ui.posse_common import entry_label
 from game.ui.scenes import Action, Pop, Push
 from game.ui.seats import (
     HUMAN,
@@ -49,7 +51,7 @@ from game.ui.seats import (
     with_level,
     with_personality,
 )
-from game.ui.sheet import Column, Row, RowList, SheetScene, fit_text
+from game.ui.sheet import Column, Row, RowList, fit_text
 
 __all__ = ["BattleSetup", "NewBattleScene", "rulesets", "seat_key"]
 
@@ -73,6 +75,7 @@ class BattleSetup:
     seed: int
     seats: dict[str, str] = field(default_factory=dict)  # side -> "human" / "ai:normal" (game.ui.seats)
     side_names: dict[str, str] = field(default_factory=dict)
+    scenario: Scenario | None = None  # an encounter file's rules (game.ui.encounter_screen)
 
 
 def new_seed() -> int:
@@ -111,7 +114,7 @@ def posse_screen_available() -> bool:
         return False
 
 
-class NewBattleScene(SheetScene):
+class NewBattleScene(EncounterSupport):
     """See the module text. ``on_start(setup)`` gives the action that opens the battle."""
 
     heading = "New Battle"
@@ -212,7 +215,7 @@ class NewBattleScene(SheetScene):
         return fit_text(font, label, width)
 
     def posse_labels(self) -> list[str]:
-        return [_entry_label(e, short=not self.wide) for e in self.posse_entries]
+        return [entry_label(e, short=not self.wide) for e in self.posse_entries]
 
     def side_options(self, index: int) -> list[str]:
         """The drop-down's entries for side ``index``: its builder-made posse first, then the library."""
@@ -272,6 +275,7 @@ class NewBattleScene(SheetScene):
             seed=seed,
             seats={s: side.seat for s, side in zip(sides, self.sides, strict=True)},
             side_names=dict(zip(sides, names, strict=True)),
+            scenario=self.encounter_scenario(),
         )
 
     # -- layout
@@ -445,7 +449,7 @@ class NewBattleScene(SheetScene):
             drop_w = control.width - (edit_w + self.px(8) if can_edit else 0)
             current = side.custom_label() or next(
                 (
-                    _entry_label(e, short=not self.wide)
+                    entry_label(e, short=not self.wide)
                     for e in self.posse_entries
                     if e.name == side.posse and e.error is None
                 ),
@@ -597,6 +601,7 @@ class NewBattleScene(SheetScene):
             class_id="@note_left",
             object_id="#note",
         )
+        self.build_encounter_buttons(y, bar_h)
 
     # -- changes
     def _sync(self) -> None:
@@ -788,13 +793,3 @@ class NewBattleScene(SheetScene):
                 self.start()
                 return self._take()
         return None
-
-
-def _entry_label(entry: PosseEntry, short: bool = False) -> str:
-    """How a posse is listed: its name, its size, and whether it is one of the player's saved posses."""
-    if entry.error is not None:
-        return f"{entry.name} (damaged)"
-    if short:
-        return f"{entry.name} ({entry.units})"
-    units = f"{entry.units} unit{'s' if entry.units != 1 else ''}"
-    return f"{entry.name} \u2014 {units}" + ("" if entry.builtin else " \u2022 saved")

@@ -22,7 +22,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIImage, UIScrollingContainer
 
 from game.engine.builder import same_name
-from game.posses import Choice
+from game.posses import Choice, PosseEntry
 from game.ui.gui import GuiManager, GuiScene, Shell, TipButton, find_serif_fonts, resolve_theme_fonts
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "ChoiceButton",
     "PosseScene",
     "TokenPicture",
+    "entry_label",
     "esc",
     "fit_text",
     "same_name",
@@ -208,3 +209,13 @@ class PosseScene(GuiScene):
                 bar.set_scroll_from_start_percentage(start)
                 bar.has_moved_recently = True
                 scroller.update(0.0)  # moves the list now (the bar forgets the move on its next update)
+
+
+def entry_label(entry: PosseEntry, short: bool = False) -> str:
+    """How a posse is listed: its name, its size, and whether it is one of the player's saved posses."""
+    if entry.error is not None:
+        return f"{entry.name} (damaged)"
+    if short:
+        return f"{entry.name} ({entry.units})"
+    units = f"{entry.units} unit{'s' if entry.units != 1 else ''}"
+    return f"{entry.name} \u2014 {units}" + ("" if entry.builtin else " \u2022 saved")

@@ -8,6 +8,7 @@ import esper
 
 from game.components import Removed
 from game.dice import roll
+from game.engine import scenario
 from game.events import Roll, StatusChanged, UnitRemoved
 from game.rules.frontier import state as st
 from game.rules.frontier.data import FrontierData
@@ -28,12 +29,12 @@ def cool_checks_due(match: Match, side: str) -> bool:
     Units on the field: every unit both posses fielded. Out of Action: Seriously Injured, Out of Action or
     fled. A posse fielded without its leader counts as having lost it (docs/RULES.md "Cool checks").
     """
-    everyone = match.units(in_play=False)
+    everyone = [u for u in match.units(in_play=False) if not scenario.in_reserve(u)]  # not yet on the field
     fallen = sum(1 for u in everyone if st.down(u))
     if fallen >= max(1, len(everyone) // 2):
         return True
     leader = st.leader_of(match, side)
-    return leader is None or st.down(leader)
+    return leader is None or (st.down(leader) and not scenario.in_reserve(leader))
 
 
 def cool_check_modifiers(match: Match, data: FrontierData, unit: int) -> tuple[tuple[str, int], ...]:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from game.components import Position
+from game.engine import scenario
 from game.engine.cards import frontier_14
 from game.engine.flow import Flow
 from game.engine.order import alternating_draws
@@ -79,6 +80,7 @@ def start_round(ctx: FrontierCtx, number: int) -> None:
     game.round = number
     game.phase = "initiative"
     ctx.emit(PhaseStarted(number, "initiative"))
+    scenario.round_starts(ctx.match, number, ctx.events)  # an encounter's reinforcements come on
     deck = list(DECK.card_ids())
     ctx.rng.shuffle(deck)
     game.deck = deck
@@ -201,7 +203,10 @@ def end_phase(ctx: FrontierCtx) -> None:
     run_cool_checks(ctx)
     if winner(ctx) is not None:
         return
-    if game.round >= ctx.round_limit(ctx.data.max_rounds):
+    limit = ctx.round_limit(ctx.data.max_rounds)
+    if scenario.round_ends(ctx.match, game.round, limit, ctx.events) is not None:
+        return  # an encounter's objective decided it: check_end ends it
+    if game.round >= limit:
         game.result = f"the sun went down after {game.round} rounds: no winner"
         return
     start_round(ctx, game.round + 1)
@@ -328,6 +333,8 @@ def check_end(ctx: FrontierCtx) -> None:
     if game.phase == "over":
         return
     result = winner(ctx)
+    if result is None and game.phase != "deployment":
+        result = scenario.settle(ctx.match, ctx.events)  # an encounter's objectives (own)
     if result is None and game.result:
         result = Outcome(None, game.result)
     if result is None:

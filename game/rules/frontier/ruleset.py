@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Inventory, Position
-from game.engine import turns
+from game.engine import scenario, turns
 from game.engine.actions import ActionBook, ActionDef, check_command, offer
 from game.engine.facts import PathReaction, UnitFacts
 from game.engine.movement import INCHES, PathTree
@@ -291,7 +291,10 @@ class FrontierRuleset:
             return f"{st.name_of(unit)} is already deployed"
         if cmd.hex is None:
             return "pick a hex in your deploy zone"
-        if cmd.hex not in ctx.battlefield.deploy_zones[side]:
+        fixed = scenario.start_problem(ctx.match, unit, cmd.hex)  # an encounter file's fixed start
+        if fixed is not None:
+            return fixed
+        if not scenario.in_deploy_area(ctx.match, unit, cmd.hex):
             return f"{cmd.hex} is not in {side}'s deploy zone"
         if cmd.hex in ctx.occupied():
             return f"{cmd.hex} is taken"

@@ -10,6 +10,7 @@ import esper
 
 from game.battlefield import Cover
 from game.components import Identity, Position
+from game.engine import scenario
 from game.engine.actions import ActionBook
 from game.engine.cards import MatchDeck
 from game.engine.context import Context
@@ -89,7 +90,7 @@ class GoldenCtx(Context):
     def gave_up(self, side: str) -> bool:
         """Own (docs/RULES.md G21): a posse gives up the fight once this share of the units it fielded is
         out of it (crippled or dead): ``[encounter] gives_up_at`` (1: it fights to the last)."""
-        fielded = self.units(side, in_play=False)
+        fielded = [u for u in self.units(side, in_play=False) if not scenario.in_reserve(u)]  # on the field
         out = sum(1 for u in fielded if not self.able(u))
         return bool(fielded) and out >= self.data.encounter.gives_up_at * len(fielded) and out > 0
 

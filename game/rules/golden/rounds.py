@@ -8,7 +8,7 @@ the first thing done at the beginning of every round."
 
 from __future__ import annotations
 
-from game.engine import turns
+from game.engine import scenario, turns
 from game.engine.cards import Card
 from game.engine.dice import AcingPool, ExplodingDie
 from game.engine.protocol import Outcome
@@ -55,6 +55,7 @@ def start_round(ctx: GoldenCtx, number: int) -> None:
     game.round = number
     game.phase = "action"
     ctx.emit(PhaseStarted(number, "initiative"))
+    scenario.round_starts(ctx.match, number, ctx.events)  # an encounter's reinforcements come on
     fighters = [u for u in ctx.units() if ctx.fights(u)]
     top = [u for u in game.top if u in fighters]
     game.top = []
@@ -185,7 +186,12 @@ def end_round(ctx: GoldenCtx) -> None:
     if deck.end_of_round(ctx.rng):
         ctx.emit(Note(game.round, None, "a joker was drawn this round: all 54 cards are reshuffled"))
     game.top = [u for u in game.order if ctx.fights(u) and ctx.turn(u).waiting]
-    if game.round >= ctx.round_limit(ctx.data.encounter.max_rounds):
+    limit = ctx.round_limit(ctx.data.encounter.max_rounds)
+    decided = scenario.round_ends(ctx.match, game.round, limit, ctx.events)  # an encounter's objectives
+    if decided is not None:
+        turns.finish(game, decided, ctx.events)
+        return
+    if game.round >= limit:
         turns.finish(game, _time_up(ctx), ctx.events)
         return
     start_round(ctx, game.round + 1)
@@ -211,7 +217,11 @@ def check_end(ctx: GoldenCtx) -> bool:
         return False
     outcome = turns.standing_outcome(ctx.match, fights=ctx.fights, beaten="crippled or dead")
     if outcome is None:
-        return False
+        decided = scenario.settle(ctx.match, ctx.events)  # an encounter's objectives (own)
+        if decided is None:
+            return False
+        turns.finish(game, decided, ctx.events)
+        return True
     quit_ = [p.side for p in ctx.match.posses if p.side != outcome.winner and _gave_up_early(ctx, p.side)]
     if outcome.winner is not None and quit_:
         names = ", ".join(p.name or p.side for p in ctx.match.posses if p.side in quit_)

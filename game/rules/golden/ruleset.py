@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.commands import Command
 from game.components import Identity, Position
-from game.engine import turns
+from game.engine import scenario, turns
 from game.engine.actions import ActionBook, ActionDef, check_command, offer
 from game.engine.cards import MatchDeck
 from game.engine.facts import PathReaction, UnitFacts
@@ -262,6 +262,8 @@ class GoldenRuleset:
             side = turns.deploying_side(match, game)
             if ctx.side(unit) != side:
                 return f"it is {side}'s turn to deploy"
+            if cmd.hex is not None and (fixed := scenario.start_problem(match, unit, cmd.hex)) is not None:
+                return fixed  # an encounter file's fixed start
             offers = turns.deploy_actions(match, game, stacking=False, name=ctx.name)
         elif cmd.action in WINDOW_ACTIONS:
             if game.phase != "window" or not game.asking:
@@ -297,18 +299,25 @@ class GoldenRuleset:
     def apply(self, match: Match, cmd: Command) -> list[Event]:
         events: list[Event] = []
         ctx = self.ctx(match, events)
+        self._apply(ctx, cmd)
+        if match.scenario is not None:  # an encounter's objectives are settled after every command
+            rounds.check_end(ctx)
+        return events
+
+    def _apply(self, ctx: GoldenCtx, cmd: Command) -> None:
+        match, events = ctx.match, ctx.events
         game = ctx.game
         if cmd.action == "deploy":
             turns.place(match, cmd, events)
             if turns.deploying_side(match, game) is None:
                 rounds.start_round(ctx, 1)
-            return events
+            return
         if cmd.action == "act_now":
             rounds.act_now(ctx, cmd.actor)
-            return events
+            return
         if cmd.action == "keep_biding":
             rounds.keep_biding(ctx, cmd.actor)
-            return events
+            return
         unit = cmd.actor
         if cmd.action in ("load", "execute"):
             events.append(ActionTaken(game.round, unit, cmd.action, target=cmd.target, option=cmd.option))
@@ -318,7 +327,6 @@ class GoldenRuleset:
         # the activation ends by itself once the unit can do nothing more this round
         if game.phase == "action" and game.active == unit and self._spent(ctx, unit):
             rounds.end_activation(ctx)
-        return events
 
     def _spent(self, ctx: GoldenCtx, unit: int) -> bool:
         if not ctx.fights(unit):

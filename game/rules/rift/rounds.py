@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from game.dice import roll
+from game.engine import scenario
 from game.engine.flow import Flow
 from game.engine.order import rolled_order
 from game.engine.protocol import Outcome
@@ -84,12 +85,17 @@ def next_turn(ctx: RiftCtx) -> None:
     for _ in range(len(game.order) + 1):
         game.turn += 1
         if game.turn >= len(game.order):
-            if game.round >= ctx.round_limit(ctx.data.max_rounds):
+            limit = ctx.round_limit(ctx.data.max_rounds)
+            if scenario.round_ends(ctx.match, game.round, limit, ctx.events) is not None:
+                return  # an encounter's objective decided it: check_end ends it
+            if game.round >= limit:
                 game.result = f"the sun went down after {game.round} rounds: no winner"
                 return
             game.round += 1
             game.turn = 0
             ctx.emit(PhaseStarted(game.round, "round"))
+            # an encounter's reinforcements come on and act last in the order rolled for the game (own)
+            game.order.extend(scenario.round_starts(ctx.match, game.round, ctx.events))
         unit = game.order[game.turn]
         ctx.expire(unit)  # the inflictor's turn (taken or not) begins
         if not st.alive(unit):
@@ -286,6 +292,8 @@ def check_end(ctx: RiftCtx) -> None:
     if game.phase in {"over", "deployment"}:
         return
     result = winner(ctx)
+    if result is None:
+        result = scenario.settle(ctx.match, ctx.events)  # an encounter's objectives (own)
     if result is None and game.result:
         result = Outcome(None, game.result)
     if result is None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position
-from game.engine import turns
+from game.engine import scenario, turns
 from game.engine.actions import ActionBook, ActionDef, check_command
 from game.engine.facts import PathReaction, UnitFacts
 from game.engine.movement import PathTree
@@ -204,7 +204,12 @@ class RiftRuleset:
             return f"it is {side}'s turn to deploy"
         if st.hex_of(unit) is not None:
             return f"{st.name(unit)} is already deployed"
-        if cmd.hex is None or cmd.hex not in ctx.battlefield.deploy_zones[side]:
+        if cmd.hex is None:
+            return f"pick a tile in {side}'s deploy zone"
+        fixed = scenario.start_problem(ctx.match, unit, cmd.hex)  # an encounter file's fixed start
+        if fixed is not None:
+            return fixed
+        if not scenario.in_deploy_area(ctx.match, unit, cmd.hex):
             return f"pick a tile in {side}'s deploy zone"
         if not ctx.battlefield.is_passable(cmd.hex):
             return f"{cmd.hex} cannot be stood on"

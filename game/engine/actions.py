@@ -275,7 +275,12 @@ def check_command(
         if named and explain is not None and (why := explain(a, cmd)) is not None:
             return a, why
         return a, a.reason or f"{a.label}: not possible now"
-    if cmd.side and cmd.side != a.side:
+    if cmd.side != a.side and (cmd.side or not a.actor):
+        # a unit's command may leave its side out (it is the unit's); a side's choice must name it
+        if not cmd.side:
+            return a, f"{a.label}: name the side that makes this choice"
+        if not a.actor:
+            return a, f"{a.label}: this choice is {a.side}'s, not {cmd.side}'s"
         return a, f"{a.label}: this unit is not in {cmd.side}'s posse"
     reason, about_target = _pick_problem(a, cmd, bf, units, occupant)
     if reason is not None:

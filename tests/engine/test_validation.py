@@ -63,11 +63,15 @@ ACTIONS = {"frontier": sorted(set(FRONTIER_ACTIONS)), "rift": sorted(set(RIFT_AC
 _ALLOWED: dict[int, tuple[list[Command], set[str]]] = {}
 
 
-def _key(cmd: Command) -> str:
+def _key(cmd: Command, sides: dict[object, str] | None = None) -> str:
     """A command as validate must match it: exactly (repr tells ``1`` from ``1.0`` and ``True``), a path
-    by its end ("any other legal walk to one of its ends" is accepted, LegalAction's contract)."""
+    by its end ("any other legal walk to one of its ends" is accepted, LegalAction's contract), and a
+    unit's command that leaves its side out as the same command with the unit's side (``sides``: the side
+    of each acting unit; a side's own choice, actor 0, must name its side)."""
     if isinstance(cmd.path, tuple) and cmd.path:
         cmd = dataclasses.replace(cmd, path=(cmd.path[-1],))
+    if sides is not None and cmd.side == "" and cmd.actor != 0 and cmd.actor in sides:
+        cmd = dataclasses.replace(cmd, side=sides[cmd.actor])
     return repr(cmd)
 
 
@@ -105,7 +109,8 @@ def test_validate_is_total_and_accepts_only_what_expand_yields(
     assert reason is None or (isinstance(reason, str) and reason)
     assert match.digest() == digest
     if reason is None:
-        assert _key(odd) in allowed, (odd, "was accepted but LegalAction.expand never yields it")
+        sides = {c.actor: c.side for c in legal if c.actor}
+        assert _key(odd, sides) in allowed, (odd, "was accepted but LegalAction.expand never yields it")
 
 
 @pytest.mark.parametrize("index", range(len(POSITIONS)))
@@ -161,3 +166,30 @@ def test_random_garbage_commands_never_raise() -> None:
         cmd = Command("shoot", actor=rng.choice(match.units(in_play=False)))
         reason = match.validate(dataclasses.replace(cmd, **fields))
         assert reason is None or isinstance(reason, str)
+
+
+def test_a_units_command_may_leave_its_side_out_a_sides_choice_may_not() -> None:
+    """A command's ``side`` names who decides when no unit does (actor 0); a unit's command is its side's,
+    so leaving the side out means the same command, and naming another side is refused."""
+    from game.engine.actions import check_command
+    from game.engine.protocol import LegalAction
+
+    checked = 0
+    for match in POSITIONS:
+        for action in match.legal_actions():
+            cmd = next(iter(action.expand()), None)
+            if cmd is None or not cmd.side or not cmd.actor:
+                continue
+            assert match.validate(dataclasses.replace(cmd, side="")) is None, cmd
+            assert match.validate(dataclasses.replace(cmd, side="side9")) is not None, cmd
+            checked += 1
+    assert checked
+    # no shipped ruleset offers a side's own choice today: the engine's check, on one made up
+    choose = LegalAction("choose", "Choose", 0, 0, needs="choice", choices=("a", "b"), side="side1")
+    bf = POSITIONS[0].battlefield
+    named = Command("choose", actor=0, side="side1", option="a")
+    assert check_command([choose], named, bf) == (choose, None)
+    blank = dataclasses.replace(named, side="")
+    assert check_command([choose], blank, bf) == (choose, "Choose: name the side that makes this choice")
+    other = dataclasses.replace(named, side="side2")
+    assert check_command([choose], other, bf)[1] == "Choose: this choice is side1's, not side2's"

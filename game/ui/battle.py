@@ -265,8 +265,8 @@ class BattleScreen(GuiScene):
         them (issue 13: no label cut)."""
         return Layout(self.size, self.scale, self.widgets.bar_extra(Layout(self.size, self.scale)))
 
-    def _lay_out(self) -> None:
-        self.layout = self._needed_layout()
+    def _lay_out(self, lay: Layout | None = None) -> None:
+        self.layout = lay if lay is not None else self._needed_layout()
         self.board.layout = self.hud.layout = self.layout
         self.view.resize(self.layout.map.size)
 
@@ -292,12 +292,15 @@ class BattleScreen(GuiScene):
         self.controller.stale = False
 
     def refresh_widgets(self) -> None:
-        """After a change, the widgets updated in place when only their texts and states changed, else
-        built again (issue 13: the first frame after a command within its budget)."""
+        """After a change, the widgets updated in place when only their texts, states, the bar's buttons
+        and its height changed, else built again (issue 13: the first frame after a command within its
+        budget)."""
         key = self.controller.widget_key()
         if self.controller.stale or self._widgets_for != key:
-            same_rows = self._needed_layout() == self.layout  # the bar needs no more (or fewer) rows
-            if self.manager is not None and same_rows and self.widgets.refresh(self.layout):
+            lay = self._needed_layout()  # the bar's height: the most this battle's bars have needed
+            if self.manager is not None and self.widgets.refresh(lay):
+                if lay != self.layout:
+                    self._lay_out(lay)
                 self._widgets_for = key
                 self.controller.stale = False
             else:

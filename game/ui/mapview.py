@@ -159,9 +159,7 @@ class MapView:
         if chunk is not None:
             self._base_chunks.move_to_end(key)
             return chunk
-        chunk = pygame.Surface((size, size))
-        if pygame.display.get_surface() is not None:
-            chunk = chunk.convert()
+        chunk = self._fresh_surface(size)
         chunk.fill(self.fill_color)
         origin = (-i * size, -j * size)
         self.renderer.draw(chunk, origin, self._bucket(size).get((i, j), ()))
@@ -173,9 +171,26 @@ class MapView:
                 draw_cell_coords(chunk, self.map.geometry, cells, origin)
         self._base_chunks[key] = chunk
         self._base_bytes += _bytes(chunk)
-        while self._base_bytes > settings.BASE_CACHE_BYTES and len(self._base_chunks) > 1:
-            self._base_bytes -= _bytes(self._base_chunks.popitem(last=False)[1])
         return chunk
+
+    def _fresh_surface(self, size: int) -> pygame.Surface:
+        """A surface for a new base chunk, room made for it in the cache first. Zoomed out, a base chunk
+        is large (1024 px a side, 4 MB, at a quarter) and only ever shown through its scaled copy: the
+        oldest one of that size that goes out of the cache is drawn over rather than a new one made
+        (a new one of 4 MB costs 3-7 ms of page faults before anything is drawn on it, issue 13)."""
+        need = size * size * 4
+        reuse: pygame.Surface | None = None
+        while self._base_chunks and self._base_bytes + need > settings.BASE_CACHE_BYTES:
+            old = self._base_chunks.popitem(last=False)[1]
+            self._base_bytes -= _bytes(old)
+            if reuse is None and size > settings.CHUNK_SIZE and old.get_size() == (size, size):
+                reuse = old
+        if reuse is not None:
+            return reuse
+        display = pygame.display.get_surface()
+        if display is None:
+            return pygame.Surface((size, size))
+        return pygame.Surface((size, size), 0, display)  # in the display's format: no copy to convert
 
     @staticmethod
     def _chunk_place(zoom: float, size: int, i: int, j: int) -> tuple[int, int, int, int]:

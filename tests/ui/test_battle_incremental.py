@@ -1,6 +1,8 @@
 """The battle screen after a command takes in only what changed (issue 13: the first frame after a command
 within 8 ms): the combat log is appended to, never laid out again; the action bar's buttons are updated in
-place, and always say what a freshly built bar would say; the unit panel draws its markup."""
+place, and always say what a freshly built bar would say; the bar keeps one type and height for the
+battle (the smallest and tallest it has needed), so no command builds the widgets again; the unit panel
+draws its markup."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.engine.match import Match
 from game.rules import get_ruleset
@@ -18,6 +21,7 @@ from game.ui.battle import BattleScreen
 from game.ui.battle_hud import font
 from game.ui.battle_words import LOG_SHOWN
 from game.ui.combatlog import LogLine
+from game.ui.demo import demo_command, demo_match
 from game.ui.gui import Shell
 from game.ui.layout_fit import fit_fixed
 from game.ui.log_view import LogView
@@ -26,9 +30,22 @@ from game.ui.rich_text import render_rich
 from game.ui.session import BattleSession
 from tests.rules import rift_kit as rk
 from tests.ui.helpers import step
+from tests.ui.test_fit_layout import cut_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 RANCH = ROOT / "maps" / "ranch_duel.tmx"
+
+
+def _count_builds(screen: BattleScreen) -> dict[str, int]:
+    builds = {"n": 0}
+    build = screen.widgets.build
+
+    def counted(*args: object, **kwargs: object) -> None:
+        builds["n"] += 1
+        build(*args, **kwargs)  # type: ignore[arg-type]
+
+    screen.widgets.build = counted  # type: ignore[method-assign]
+    return builds
 
 
 def _screen(app: App) -> BattleScreen:
@@ -73,14 +90,7 @@ def _bar_says_what_a_new_bar_would(screen: BattleScreen) -> None:
 def test_commands_update_the_widgets_in_place_and_append_to_the_log(make_app: Callable[..., App]) -> None:
     app = make_app((1280, 720))
     screen = _screen(app)
-    builds = {"n": 0}
-    build = screen.widgets.build
-
-    def counted(*args: object, **kwargs: object) -> None:
-        builds["n"] += 1
-        build(*args, **kwargs)  # type: ignore[arg-type]
-
-    screen.widgets.build = counted  # type: ignore[method-assign]
+    builds = _count_builds(screen)
     view = screen.widgets.log_view
     assert view is not None
     resets = view.resets
@@ -103,7 +113,41 @@ def test_commands_update_the_widgets_in_place_and_append_to_the_log(make_app: Ca
         assert screen.widgets.unit_html == screen.widgets._unit_text()
     assert commands >= 40
     assert view.resets == resets  # never laid out whole again
-    assert builds["n"] <= commands // 10, builds  # built again only when the widgets' shape changed
+    # the deployment's Auto-deploy button, the bar growing a row and taking a smaller type: all in place
+    assert builds["n"] == 0, builds
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("ruleset", ["frontier", "rift"])
+def test_a_whole_battle_builds_the_widgets_once(
+    make_app: Callable[..., App], ruleset: str, scale: float
+) -> None:
+    """Every command of a battle, deployment to the end: the widgets are built when the screen opens and
+    never again (the bar's type and height change in place, and only ever to a smaller type and a taller
+    bar: one look for the battle), and no label is ever cut."""
+    app = make_app((1280, 720))
+    match = demo_match(ruleset, seed=11)
+    assert match.map_path is not None
+    shell = Shell(prefs=Prefs(ui_scale=scale))
+    screen = BattleScreen(shell, BattleSession(match, None), load_tiled_map(match.map_path), app.size)
+    app.push(screen)
+    step(app, 2)
+    builds = _count_builds(screen)
+    needs = screen.widgets.bar_needs
+    styles = [(needs.extra, needs.font)]
+    commands = 0
+    while match.outcome() is None and commands < 400:
+        screen.handover = False
+        screen.send(demo_command(match))
+        commands += 1
+        step(app)
+        assert not cut_texts(screen), (commands, cut_texts(screen))
+        assert screen.layout.bar_extra == needs.extra
+        styles.append((needs.extra, needs.font))
+    assert commands >= 60
+    assert builds["n"] == 0, builds
+    assert styles == sorted(styles), "the bar never grew shorter, nor its type larger at one height"
+    assert len(needs.seen) > 5, "many different bars were shown"
 
 
 def _line(n: int, detail: str = "") -> LogLine:

@@ -110,3 +110,28 @@ def test_the_cache_stays_within_its_bytes_at_every_zoom_level(screen: pygame.Sur
     held = [*view._base_chunks.values(), *view._zoomed_chunks.values()]
     assert view.cache_bytes() == sum(s.get_bytesize() * s.get_width() * s.get_height() for s in held)
     assert view.cache_bytes() > settings.ZOOMED_CACHE_BYTES // 2  # it was filled, and bounded
+
+
+def test_a_zoomed_out_chunk_drawn_over_an_old_one_is_the_same_picture(
+    screen: pygame.Surface, big_map: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Zoomed out, the oldest base chunk that leaves the cache is drawn over for the next one (no new
+    4 MB surface): the picture is the one a new surface gets, and the cache keeps its bound."""
+    tmap = load_tiled_map(big_map)
+    roomy = MapView(tmap, VIEW)
+    size = roomy._base_chunk_size(0.25)
+    assert size > settings.CHUNK_SIZE
+    monkeypatch.setattr(settings, "BASE_CACHE_BYTES", 2 * size * size * 4)  # two of them
+    tight = MapView(tmap, VIEW)
+    first = tight._base_chunk(size, 0, 0)
+    tight._base_chunk(size, 1, 0)
+    third = tight._base_chunk(size, 1, 1)  # the cache full: (0, 0) goes, its surface drawn over
+    assert third is first
+    assert list(tight._base_chunks) == [(size, 1, 0), (size, 1, 1)]
+    assert tight.cache_bytes() <= settings.BASE_CACHE_BYTES
+    monkeypatch.setattr(settings, "BASE_CACHE_BYTES", 64 * size * size * 4)
+    fresh = roomy._base_chunk(size, 1, 1)
+    assert fresh is not third
+    assert pygame.image.tobytes(third, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    again = tight._base_chunk(size, 0, 0)
+    assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(roomy._base_chunk(size, 0, 0), "RGB")

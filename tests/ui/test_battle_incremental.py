@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.engine.match import Match
@@ -22,7 +23,7 @@ from game.ui.battle_hud import font
 from game.ui.battle_words import LOG_SHOWN
 from game.ui.combatlog import LogLine
 from game.ui.demo import demo_command, demo_match
-from game.ui.gui import Shell
+from game.ui.gui import Shell, TipButton, create_manager
 from game.ui.layout_fit import fit_fixed
 from game.ui.log_view import LogView
 from game.ui.prefs import Prefs
@@ -148,6 +149,39 @@ def test_a_whole_battle_builds_the_widgets_once(
     assert builds["n"] == 0, builds
     assert styles == sorted(styles), "the bar never grew shorter, nor its type larger at one height"
     assert len(needs.seen) > 5, "many different bars were shown"
+
+
+def _face(button: TipButton, state: str) -> bytes:
+    """The picture of a button's state as it would be shown (drawn first if it is not yet)."""
+    shape = button.drawable_shape
+    assert shape is not None
+    shape.set_active_state(state)
+    return pygame.image.tobytes(shape.states[state].surface, "RGBA")
+
+
+def test_a_relabelled_button_shows_its_new_text_in_every_state(make_app: Callable[..., App]) -> None:
+    """A bar button given another text (or a new one) draws only the state it shows; every other state,
+    drawn when first shown, says the new text: none keeps a face of the old one."""
+    make_app((640, 360))
+    manager = create_manager((640, 360))
+    rect = pygame.Rect(10, 10, 160, 30)
+    ids = pygame_gui.core.ObjectID(object_id="#bar_small", class_id="@action")
+    old = TipButton(rect, "1 Fire: Model 4 Pistol", manager=manager, object_id=ids)
+    for _ in range(6):
+        manager.update(1 / 60)  # pygame-gui draws the other states, one a frame
+    states = ["normal", "hovered", "selected", "active", "disabled"]
+    before = {state: _face(old, state) for state in states}
+    _face(old, "normal")
+    old.relabel("2 Move")
+    shape = old.drawable_shape
+    assert shape is not None
+    assert not shape.states_to_redraw_queue, "no state drawn in the next frames"
+    assert [s for s in states if shape.states[s].generated] == ["normal"]
+    fresh = TipButton(rect, "2 Move", manager=manager, object_id=ids)
+    fresh.draw_states_when_shown()
+    for state in states:
+        assert _face(old, state) == _face(fresh, state), state
+        assert _face(old, state) != before[state], state
 
 
 def _line(n: int, detail: str = "") -> LogLine:

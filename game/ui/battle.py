@@ -83,6 +83,8 @@ class BattleScreen(GuiScene):
         self._hovered_for: object = None
         self._widgets_for: object = None
         self._viewed = False  # the opening view has been set (first_view)
+        self._ahead = True  # map chunks not in view are still to be built ahead (MapView.build_ahead)
+        self._seen_last: object = None  # what the last frame showed (see update)
         self.panning = HeldPan()  # the pan keys held down (the map scrolls while they are)
         self.controller = BattleController(
             session,
@@ -545,7 +547,8 @@ class BattleScreen(GuiScene):
     # -- frame ----------------------------------------------------------------------------------------------
     def animating(self) -> bool:
         """Dice or damage being shown, the cover about to come, a computer player at work, a drag, map
-        pictures still being built: the window keeps its full frame rate."""
+        pictures still being built (in view, or ahead of the camera): the window keeps its full frame
+        rate."""
         c = self.controller
         return (
             c.feed.busy
@@ -554,6 +557,7 @@ class BattleScreen(GuiScene):
             or self.drag_from is not None
             or self.drag_die is not None
             or self.view.pending > 0
+            or self._ahead
         )
 
     def update(self, dt: float) -> Action | None:
@@ -565,9 +569,15 @@ class BattleScreen(GuiScene):
             return Push(self.failure_dialog(failed.pop(0)))
         if self._hover_key() != self._hovered_for:
             self._hover(self.board.hex_at(self.mouse) if self.mouse is not None else None)
+        # the camera, the pointer and the match as the last frame had them, and no command since
+        seen, self._seen_last = self._seen_last, (self._hover_key(), self.controller.widget_key())
+        still = seen == self._seen_last and not self.controller.stale
         self.refresh_widgets()
         self.widgets.update_panels()
-        return super().update(dt)
+        action = super().update(dt)
+        if still and self.drag_from is None and not self.view.pending:  # a frame with nothing to show anew
+            self._ahead = self.view.build_ahead()
+        return action
 
     def settle(self) -> None:
         self.widgets.update_panels()  # their texts first: under a dialog this screen gets no update()

@@ -65,6 +65,8 @@ class MapView:
         self.pending = 0  # visible chunks the last frame could not build yet (drawn from a stand-in)
         self.built = 0  # chunks built so far (at any zoom)
         self._stand_ins: dict[tuple[float, int, int], pygame.Surface] = {}
+        self._ahead: list[tuple[int, int]] = []  # chunks to build ahead at _ahead_zoom, nearest first
+        self._ahead_zoom: float | None = None
 
     # -- camera and input helpers
     def resize(self, view_size: tuple[int, int]) -> None:
@@ -98,6 +100,7 @@ class MapView:
         self._invalidate()
 
     def _invalidate(self) -> None:
+        self._ahead_zoom = None
         self._base_chunks.clear()
         self._zoomed_chunks.clear()
         self._base_bytes = self._zoomed_bytes = 0
@@ -268,6 +271,45 @@ class MapView:
                 self._stand_ins[key] = picture
                 return picture
         return None
+
+    def build_ahead(self, budget_ms: float = settings.AHEAD_BUDGET_MS) -> bool:
+        """Chunks at the zoom shown that are not built yet, the nearest the view's middle first, built for
+        at most ``budget_ms`` (one at least) while the cache they go into has room for them under
+        :data:`~game.ui.settings.AHEAD_SHARE` of its bytes (none is dropped for them): for a frame in which
+        nothing moved. True while some are still to build."""
+        cam = self.camera
+        zoom = quantize_zoom(cam.zoom, cam.min_zoom)
+        size = self._base_chunk_size(zoom)
+        if self._ahead_zoom != zoom:
+            self._ahead_zoom = zoom
+            b = self.bounds
+            mid_x, mid_y = (cam.scroll[0] + cam.view_w / 2) / zoom, (cam.scroll[1] + cam.view_h / 2) / zoom
+            chunks = [
+                (i, j)
+                for j in range(b.top // size, (b.bottom - 1) // size + 1)
+                for i in range(b.left // size, (b.right - 1) // size + 1)
+            ]
+            chunks.sort(key=lambda c: math.hypot((c[0] + 0.5) * size - mid_x, (c[1] + 0.5) * size - mid_y))
+            self._ahead = chunks
+        deadline = time.perf_counter() + budget_ms / 1000
+        built = False
+        while self._ahead and (not built or time.perf_counter() < deadline):
+            i, j = self._ahead[0]
+            if (zoom == 1.0 and (size, i, j) in self._base_chunks) or (zoom, i, j) in self._zoomed_chunks:
+                self._ahead.pop(0)
+                continue
+            w, h = self._chunk_place(zoom, size, i, j)[2:]
+            if zoom == 1.0:
+                room = self._base_bytes + size * size * 4 <= settings.BASE_CACHE_BYTES * settings.AHEAD_SHARE
+            else:
+                room = self._zoomed_bytes + w * h * 4 <= settings.ZOOMED_CACHE_BYTES * settings.AHEAD_SHARE
+            if not room:
+                self._ahead.clear()
+                break
+            self._zoomed_chunk(zoom, size, i, j)
+            self._ahead.pop(0)
+            built = True
+        return bool(self._ahead)
 
     def visible_chunks(self) -> list[tuple[int, int]]:
         cam = self.camera

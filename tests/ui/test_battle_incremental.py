@@ -29,6 +29,7 @@ from game.ui.log_view import LogView
 from game.ui.prefs import Prefs
 from game.ui.rich_text import render_rich
 from game.ui.session import BattleSession
+from tests.bench.conftest import largest_shipped_map
 from tests.rules import rift_kit as rk
 from tests.ui.helpers import step
 from tests.ui.test_fit_layout import cut_texts
@@ -149,6 +150,38 @@ def test_a_whole_battle_builds_the_widgets_once(
     assert builds["n"] == 0, builds
     assert styles == sorted(styles), "the bar never grew shorter, nor its type larger at one height"
     assert len(needs.seen) > 5, "many different bars were shown"
+
+
+def test_quiet_frames_build_the_map_ahead_and_a_frame_after_a_command_does_not(
+    make_app: Callable[..., App],
+) -> None:
+    """The map's chunks out of view are built in frames where nothing moved, the window at its full rate
+    until they are; the frame after a command (the one with a budget) builds none of them."""
+    app = make_app((1280, 720))
+    big = largest_shipped_map()
+    match = demo_match("rift", map_path=big, seed=11)
+    shell = Shell(prefs=Prefs())
+    screen = BattleScreen(shell, BattleSession(match, None), load_tiled_map(big), app.size)
+    app.push(screen)
+    step(app, 3)
+    calls = {"n": 0}
+    build_ahead = screen.view.build_ahead
+
+    def counted(budget_ms: float = 3.0) -> bool:
+        calls["n"] += 1
+        return build_ahead(budget_ms)
+
+    screen.view.build_ahead = counted  # type: ignore[method-assign]
+    screen.handover = False
+    screen.send(demo_command(match))
+    step(app)
+    assert calls["n"] == 0, "the frame after a command builds nothing ahead"
+    frames = 0
+    while screen.animating() and frames < 600:
+        step(app)
+        frames += 1
+    assert calls["n"] > 3 and not screen.animating(), (calls, frames)
+    assert not screen.view.build_ahead(), "nothing left to build ahead"
 
 
 def _face(button: TipButton, state: str) -> bytes:

@@ -30,7 +30,8 @@ BAR_FONTS: Final = ((None, 14), ("#bar_small", 12), ("#bar_tiny", 11), ("#bar_le
 # What a button's text leaves free of its width: the border and shadow (2 + 2 px a side in the theme's
 # "@action", where pygame-gui clips a wider text) and the theme's text padding (10 px a side) as air.
 BUTTON_TEXT_MARGIN: Final = 2 * (2 + 2) + 2 * 10 + 2
-# A bar button's width is a whole number of these (at UI scale 1): the bar's buttons then come in a few
+# A bar button's width is a whole number of these (at UI scale 1, rounded down: less than a step of the
+# text's 10 px of air a side is given up, never room for its words): the bar's buttons then come in a few
 # sizes, and pygame-gui draws a button's face (its rounded, shaded frame: ~1 ms a state) once per size and
 # state, taking it from its shape cache after that (issue 13: the first frame after a command).
 WIDTH_STEP: Final = 8
@@ -176,7 +177,8 @@ def fit_bar(
     for object_id, size in fonts:
         points = theme_points(size, scale)
         face = face_at(points)
-        widths = [-(-max(px(64), face.size(t)[0] + pad) // step) * step for t in texts]
+        # a whole number of steps, rounded down: the step takes at most step - 1 px of the text's air
+        widths = [max(px(64), face.size(t)[0] + pad) // step * step for t in texts]
         most = max(1, min(max_rows, (inner_h + gap) // (line_height(points) + px(6) + gap)))
         for rows in range(1, most + 1):
             lines = _flow(widths, room, gap, rows)

@@ -110,3 +110,86 @@ def test_the_cache_stays_within_its_bytes_at_every_zoom_level(screen: pygame.Sur
     held = [*view._base_chunks.values(), *view._zoomed_chunks.values()]
     assert view.cache_bytes() == sum(s.get_bytesize() * s.get_width() * s.get_height() for s in held)
     assert view.cache_bytes() > settings.ZOOMED_CACHE_BYTES // 2  # it was filled, and bounded
+
+
+def test_a_zoomed_out_chunk_drawn_over_an_old_one_is_the_same_picture(
+    screen: pygame.Surface, big_map: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Zoomed out, the oldest base chunk that leaves the cache is drawn over for the next one (no new
+    4 MB surface): the picture is the one a new surface gets, and the cache keeps its bound."""
+    tmap = load_tiled_map(big_map)
+    roomy = MapView(tmap, VIEW)
+    size = roomy._base_chunk_size(0.25)
+    assert size > settings.CHUNK_SIZE
+    monkeypatch.setattr(settings, "BASE_CACHE_BYTES", 2 * size * size * 4)  # two of them
+    tight = MapView(tmap, VIEW)
+    first = tight._base_chunk(size, 0, 0)
+    tight._base_chunk(size, 1, 0)
+    third = tight._base_chunk(size, 1, 1)  # the cache full: (0, 0) goes, its surface drawn over
+    assert third is first
+    assert list(tight._base_chunks) == [(size, 1, 0), (size, 1, 1)]
+    assert tight.cache_bytes() <= settings.BASE_CACHE_BYTES
+    monkeypatch.setattr(settings, "BASE_CACHE_BYTES", 64 * size * size * 4)
+    fresh = roomy._base_chunk(size, 1, 1)
+    assert fresh is not third
+    assert pygame.image.tobytes(third, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    again = tight._base_chunk(size, 0, 0)
+    assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(roomy._base_chunk(size, 0, 0), "RGB")
+
+
+def test_chunks_not_in_view_are_built_ahead_and_a_jump_then_builds_none(
+    screen: pygame.Surface, big_map: Path
+) -> None:
+    """Frames in which nothing moves build the chunks out of view, nearest first (issue 13: the camera's
+    jump to the next unit found its part of the map never drawn): zoomed out the whole map fits and is
+    built, and a jump to its far corner then draws without building anything."""
+    view = MapView(load_tiled_map(big_map), VIEW)
+    view.set_zoom(0.4)
+    _settle(view, screen)
+    shown, built = set(view.visible_chunks()), view.built
+    calls = 0
+    while view.build_ahead(0.0):  # one chunk a call
+        calls += 1
+        assert view.built == built + calls
+    zoom = view.camera.zoom
+    size = view._base_chunk_size(zoom)
+    b = view.bounds
+    all_chunks = {
+        (i, j)
+        for j in range(b.top // size, (b.bottom - 1) // size + 1)
+        for i in range(b.left // size, (b.right - 1) // size + 1)
+    }
+    cached = {(i, j) for z, i, j in view._zoomed_chunks if z == zoom}
+    assert cached == all_chunks and len(all_chunks - shown) > 4
+    assert view._zoomed_bytes <= settings.ZOOMED_CACHE_BYTES * settings.AHEAD_SHARE
+    view.camera.center_x, view.camera.center_y = b.right, b.bottom
+    view.camera.clamp()
+    before = view.built
+    view.draw(screen)
+    assert view.built == before and not view.pending
+
+
+def test_chunks_built_ahead_at_full_size_stop_at_their_share_of_the_cache(
+    screen: pygame.Surface, big_map: Path
+) -> None:
+    """At zoom 1 the whole map does not fit: chunks are built ahead only while the cache has room under
+    AHEAD_SHARE of its bytes, so none that is in view is dropped for them; the first ones are the
+    nearest."""
+    view = MapView(load_tiled_map(big_map), VIEW)
+    view.set_zoom(1.0)
+    _settle(view, screen)
+    mid = view.camera.scroll[0] + VIEW[0] / 2, view.camera.scroll[1] + VIEW[1] / 2
+    view.build_ahead(0.0)
+    first = next(reversed(view._base_chunks))  # the one just built
+    while view.build_ahead(0.0):
+        pass
+    last = next(reversed(view._base_chunks))
+    size = settings.CHUNK_SIZE
+
+    def distance(key: tuple[int, int, int]) -> float:
+        return float(((key[1] + 0.5) * size - mid[0]) ** 2 + ((key[2] + 0.5) * size - mid[1]) ** 2)
+
+    assert distance(first) < distance(last)
+    assert view._base_bytes <= settings.BASE_CACHE_BYTES * settings.AHEAD_SHARE
+    assert len(view._base_chunks) > 2 * len(view.visible_chunks())
+    assert all((size, i, j) in view._base_chunks for i, j in view.visible_chunks())

@@ -83,6 +83,8 @@ class BattleScreen(GuiScene):
         self._hovered_for: object = None
         self._widgets_for: object = None
         self._viewed = False  # the opening view has been set (first_view)
+        self._ahead = True  # map chunks not in view are still to be built ahead (MapView.build_ahead)
+        self._seen_last: object = None  # what the last frame showed (see update)
         self.panning = HeldPan()  # the pan keys held down (the map scrolls while they are)
         self.controller = BattleController(
             session,
@@ -265,8 +267,8 @@ class BattleScreen(GuiScene):
         them (issue 13: no label cut)."""
         return Layout(self.size, self.scale, self.widgets.bar_extra(Layout(self.size, self.scale)))
 
-    def _lay_out(self) -> None:
-        self.layout = self._needed_layout()
+    def _lay_out(self, lay: Layout | None = None) -> None:
+        self.layout = lay if lay is not None else self._needed_layout()
         self.board.layout = self.hud.layout = self.layout
         self.view.resize(self.layout.map.size)
 
@@ -292,12 +294,15 @@ class BattleScreen(GuiScene):
         self.controller.stale = False
 
     def refresh_widgets(self) -> None:
-        """After a change, the widgets updated in place when only their texts and states changed, else
-        built again (issue 13: the first frame after a command within its budget)."""
+        """After a change, the widgets updated in place when only their texts, states, the bar's buttons
+        and its height changed, else built again (issue 13: the first frame after a command within its
+        budget)."""
         key = self.controller.widget_key()
         if self.controller.stale or self._widgets_for != key:
-            same_rows = self._needed_layout() == self.layout  # the bar needs no more (or fewer) rows
-            if self.manager is not None and same_rows and self.widgets.refresh(self.layout):
+            lay = self._needed_layout()  # the bar's height: the most this battle's bars have needed
+            if self.manager is not None and self.widgets.refresh(lay):
+                if lay != self.layout:
+                    self._lay_out(lay)
                 self._widgets_for = key
                 self.controller.stale = False
             else:
@@ -542,7 +547,8 @@ class BattleScreen(GuiScene):
     # -- frame ----------------------------------------------------------------------------------------------
     def animating(self) -> bool:
         """Dice or damage being shown, the cover about to come, a computer player at work, a drag, map
-        pictures still being built: the window keeps its full frame rate."""
+        pictures still being built (in view, or ahead of the camera): the window keeps its full frame
+        rate."""
         c = self.controller
         return (
             c.feed.busy
@@ -551,6 +557,7 @@ class BattleScreen(GuiScene):
             or self.drag_from is not None
             or self.drag_die is not None
             or self.view.pending > 0
+            or self._ahead
         )
 
     def update(self, dt: float) -> Action | None:
@@ -562,9 +569,15 @@ class BattleScreen(GuiScene):
             return Push(self.failure_dialog(failed.pop(0)))
         if self._hover_key() != self._hovered_for:
             self._hover(self.board.hex_at(self.mouse) if self.mouse is not None else None)
+        # the camera, the pointer and the match as the last frame had them, and no command since
+        seen, self._seen_last = self._seen_last, (self._hover_key(), self.controller.widget_key())
+        still = seen == self._seen_last and not self.controller.stale
         self.refresh_widgets()
         self.widgets.update_panels()
-        return super().update(dt)
+        action = super().update(dt)
+        if still and self.drag_from is None and not self.view.pending:  # a frame with nothing to show anew
+            self._ahead = self.view.build_ahead()
+        return action
 
     def settle(self) -> None:
         self.widgets.update_panels()  # their texts first: under a dialog this screen gets no update()

@@ -16,12 +16,12 @@ import pygame_gui
 from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox
 
 from game.rules import LegalAction
-from game.ui.action_bar import BarButton, bar_buttons, fixed_buttons
+from game.ui.action_bar import BarButton, FixedButton, bar_buttons, fixed_buttons
 from game.ui.battle_hud import Layout, fit_text, font
 from game.ui.battle_words import esc, unit_html
 from game.ui.controller import BattleController
 from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
-from game.ui.layout_fit import BarFit, fit_bar, fit_fixed
+from game.ui.layout_fit import BAR_FONTS, BarFit, fit_bar, fit_fixed
 from game.ui.log_view import LogView
 from game.ui.rich_text import RichText
 from game.ui.sheet import fit_text as fit_gui_text
@@ -30,6 +30,7 @@ __all__ = ["BAR_ROW", "BattleWidgets"]
 
 BAR_ROW = 30  # a row of the action bar added when its buttons need one, at UI scale 1
 BAR_FRAME = 22  # the action bar panel's frame, both sides (its container is this much narrower)
+SPARE_BUTTONS = 160  # hidden bar buttons kept for later turns (a hidden one costs ~2 µs a frame)
 
 
 def _face(points: int) -> pygame.font.Font:
@@ -49,6 +50,65 @@ class _Slot:
 
     def __call__(self) -> None:
         self.run()
+
+
+class BarNeeds:
+    """The labels of every action bar this battle has shown, and the one style that holds them all: the
+    rows the bar takes from the map (the most any bar has needed) and its type (the smallest any has
+    needed at that height, an index into :data:`BAR_FONTS`). A battle's bar keeps that style, never
+    growing back, so a command whose bar fits it changes no theme id and no row count: the widgets are
+    updated in place (issue 13: the first frame after a command). The style is found again for another
+    window size or UI scale, from every bar seen."""
+
+    def __init__(self, fit: Callable[[Layout, list[str], int, int], BarFit]) -> None:
+        self._fit = fit  # a bar's fit in a layout, its labels, the room across and the first type tried
+        self.seen: set[tuple[str, ...]] = set()
+        self._for: tuple[tuple[int, int], float] | None = None  # the window size and UI scale of the style
+        self.extra = 0  # pixels of map the bar takes (Layout.bar_extra)
+        self.font = 0  # the bar's type: BAR_FONTS[font]
+
+    def note(self, lay: Layout, texts: list[str]) -> None:
+        """A bar labelled ``texts`` is up in (a layout of) ``lay``'s window: the style holds it from now."""
+        labels = tuple(texts)
+        if (lay.size, lay.s) != self._for:
+            self._for = (lay.size, lay.s)
+            self.extra, self.font = 0, 0
+            if labels:
+                self.seen.add(labels)
+            for seen in self.seen:
+                self._take(lay, seen)
+            return
+        if labels and labels not in self.seen:
+            self.seen.add(labels)
+            self._take(lay, labels)
+
+    def _take(self, lay: Layout, labels: tuple[str, ...]) -> None:
+        extra = self._extra(lay, list(labels))
+        if extra > self.extra:  # a taller bar: every bar's type at its height again
+            self.extra, self.font = extra, 0
+            for seen in self.seen:
+                self.font = max(self.font, self._font(lay, list(seen)))
+        else:
+            self.font = max(self.font, self._font(lay, list(labels)))
+
+    def _room(self, lay: Layout) -> int:
+        return lay.bar.width - BAR_FRAME - lay.px(18) - lay.px(118)  # as build lays the bar out
+
+    def _extra(self, lay: Layout, texts: list[str]) -> int:
+        """The fewest pixels of map that let ``texts`` fit uncut (in any type), 0 when none does."""
+        for more in range(4):
+            grown = Layout(lay.size, lay.s, more * lay.px(BAR_ROW))
+            if not self._fit(grown, texts, self._room(grown), 0).cut:
+                return grown.bar_extra
+        return 0
+
+    def _font(self, lay: Layout, texts: list[str]) -> int:
+        """The largest type (its index) that ``texts`` fit uncut with the bar the style's height."""
+        grown = Layout(lay.size, lay.s, self.extra)
+        fit = self._fit(grown, texts, self._room(grown), 0)
+        if fit.cut:
+            return len(BAR_FONTS) - 1
+        return [object_id for object_id, _size in BAR_FONTS].index(fit.object_id)
 
 
 class BattleWidgets:
@@ -75,7 +135,11 @@ class BattleWidgets:
         self._entries: list[tuple[TipButton, _Slot]] = []  # the bar's action and choice buttons, in order
         self._spare: list[tuple[TipButton, _Slot]] = []  # bar buttons hidden until more are wanted
         self._bar: UIPanel | None = None
-        self._bar_style: tuple[int, str | None] = (0, None)  # the bar's rows and type size as built
+        self._bar_style: tuple[int, str | None] = (0, None)  # the bar's rows and type size now
+        self._lay: Layout | None = None  # the layout the widgets are placed for now
+        self._fixed: list[tuple[str, str | None, TipButton]] = []  # each fixed button's key, type, button
+        self._fixed_commands: dict[str, Callable[[], None]] = {}
+        self.bar_needs = BarNeeds(self._fit_from)
 
     def build(self, manager: GuiManager, lay: Layout, fixed: dict[str, Callable[[], None]]) -> None:
         """The panel and the bar for ``lay``; ``fixed`` runs each fixed button by its key (end_turn,
@@ -135,6 +199,7 @@ class BattleWidgets:
                 object_id=fit.object_id,
                 class_id="@action",
             )
+            button.draw_states_when_shown()
             self._entries.append((button, command))
             if entry.action is None:
                 self.choice_buttons.append((button, entry.choice))
@@ -155,22 +220,38 @@ class BattleWidgets:
                 container=bar,
                 object_id="#ai_playing",
             )
-        right = inner_w - lay.px(6)  # inside the panel's frame
-        fixed_h = (inner_h - lay.px(8)) // 3
+        self._fixed_commands = fixed
+        self._fixed = []
         for n, spec in enumerate(fixed_buttons(c)):
-            rect = pygame.Rect(right - fixed_w, lay.px(4) + n * (fixed_h + lay.px(4)), fixed_w, fixed_h)
-            object_id, text = fit_fixed(spec.text, fixed_w, lay.s, _face)
-            self.buttons[spec.key] = self.scene.button(
-                rect,
-                text,
-                fixed[spec.key],
-                container=bar,
-                tooltip=spec.tooltip,
-                enabled=spec.enabled,
-                object_id=object_id,
-                class_id="@action",
-            )
+            self._fixed.append(self._fixed_button(lay, n, spec))
+        self._lay = lay
         self._shape = self._shape_now(lay, entries)
+
+    def _fixed_rect(self, lay: Layout, n: int) -> pygame.Rect:
+        """Where the ``n``-th fixed button goes: a column at the bar's right end, inside its frame."""
+        fixed_w = lay.px(118)
+        right = lay.bar.width - BAR_FRAME - lay.px(6)
+        fixed_h = (lay.bar.height - lay.px(22) - lay.px(8)) // 3
+        return pygame.Rect(right - fixed_w, lay.px(4) + n * (fixed_h + lay.px(4)), fixed_w, fixed_h)
+
+    def _fixed_button(self, lay: Layout, n: int, spec: FixedButton) -> tuple[str, str | None, TipButton]:
+        """The ``n``-th fixed button for ``spec``, in the largest type that holds its text: its key, its
+        type's theme id and the button."""
+        rect = self._fixed_rect(lay, n)
+        object_id, text = fit_fixed(spec.text, rect.width, lay.s, _face)
+        button = self.scene.button(
+            rect,
+            text,
+            self._fixed_commands[spec.key],
+            container=self._bar,
+            tooltip=spec.tooltip,
+            enabled=spec.enabled,
+            object_id=object_id,
+            class_id="@action",
+        )
+        button.draw_states_when_shown()
+        self.buttons[spec.key] = button
+        return spec.key, object_id, button
 
     def _entry_command(self, entry: BarButton) -> Callable[[], None]:
         c = self.controller
@@ -179,19 +260,18 @@ class BattleWidgets:
         return functools.partial(c.choose_option, entry.choice)
 
     def _shape_now(self, lay: Layout, entries: list[BarButton]) -> object:
-        """What decides where every widget goes and which there are: the layout, how many bar buttons of
-        which kind, the fixed buttons, the shown unit's status chips and the computer player's state (its
-        label, a spectator's controls). Two states of the same shape differ only in the bar's buttons (how
-        many, their texts, tooltips and states) and the chips' tooltips: :meth:`refresh` updates those in
-        place."""
+        """What decides where every widget goes and which there are: the window size and UI scale, the
+        shown unit's status chips and the computer player's state (its label and a spectator's controls,
+        laid out for the bar's height). Two states of the same shape differ only in the bar's buttons
+        (how many, their texts, type, tooltips and states), the bar's height, the fixed buttons and the
+        chips' tooltips: :meth:`refresh` updates those in place."""
         c = self.controller
         shown = c.panel_unit()
         chips = () if shown is None or c.covered else tuple(s.name for s in c.unit_view(shown).statuses)
         pilot = c.pilot
         ai = (pilot.active, pilot.active and c.session.deciding_side(), pilot.paused, pilot.pace)
         return (
-            lay,
-            tuple(f.key for f in fixed_buttons(c)),
+            (lay.size, lay.s, lay.bar_extra if pilot.active else 0),
             chips,
             ai,
             tuple(c.session.seats.values()) if pilot.active else (),
@@ -199,17 +279,24 @@ class BattleWidgets:
 
     def refresh(self, lay: Layout) -> bool:
         """Bring the built widgets up to date in place when only their texts, tooltips and states changed
-        (the usual case after a command: the same unit's actions with other costs and reasons); False when
-        the widgets must be built again (another shape: see :meth:`_shape_now`)."""
+        (the usual case after a command: the same unit's actions with other costs and reasons), or the
+        bar's height or type (:class:`BarNeeds`: a bar that needs more than any before) or a fixed button;
+        False when the widgets must be built again (another shape: see :meth:`_shape_now`)."""
         c = self.controller
         entries = bar_buttons(c)
-        if self._shape is None or self._shape != self._shape_now(lay, entries):
+        if self._shape is None or self._shape != self._shape_now(lay, entries) or self._bar is None:
             return False
-        fixed_w = lay.px(118)
-        room = self._bar.get_container().get_rect().width - lay.px(18) - fixed_w if self._bar else 0
+        if lay != self._lay:  # the bar takes more of the map: it grows upwards, its buttons placed again
+            self._bar.set_relative_position(lay.bar.topleft)
+            self._bar.set_dimensions(lay.bar.size)
+            self._lay = lay
+        room = self._bar.get_container().get_rect().width - lay.px(18) - lay.px(118)
         fit = self.bar_fit(lay, [e.text for e in entries], room)
-        if fit.object_id != self._bar_style[1]:
-            return False  # the labels need another type size (a theme id, set when a button is made)
+        if fit.object_id != self._bar_style[1]:  # another type: a theme id is set when a button is made
+            for button, _slot in self._entries + self._spare:
+                button.kill()  # type: ignore[no-untyped-call]
+            self._entries, self._spare = [], []
+        self._bar_style = (fit.rows, fit.object_id)
         texts = list(fit.texts)
         self._fit_pool(texts, _bar_rects(lay, fit), fit.object_id)
         self.action_buttons, self.choice_buttons = [], []
@@ -224,75 +311,101 @@ class BattleWidgets:
             if entry.selected != button.is_selected:
                 button.set_selected(entry.selected)
             self.action_buttons.append((button, entry.action))
-        for spec in fixed_buttons(c):
-            fixed = self.buttons[spec.key]
-            _update(fixed, spec.text, spec.tooltip)
-            if spec.enabled != fixed.is_enabled and isinstance(fixed, TipButton):
-                fixed.set_enabled(spec.enabled)
+        self._refresh_fixed(lay)
         shown = c.panel_unit()
         statuses = c.unit_view(shown).statuses if shown is not None and not c.covered else ()
         for (chip, _name), st in zip(self.status_chips, statuses, strict=True):
             chip.tool_tip_text = _chip_tip(st)
         return True
 
+    def _refresh_fixed(self, lay: Layout) -> None:
+        """The fixed buttons now: each updated in place, or made again where another one (Auto-deploy,
+        Back, End Turn) or another type is wanted in its place."""
+        for n, spec in enumerate(fixed_buttons(self.controller)):
+            key, object_id, button = self._fixed[n]
+            rect = self._fixed_rect(lay, n)
+            wanted, text = fit_fixed(spec.text, rect.width, lay.s, _face)
+            if key != spec.key or wanted != object_id or button.relative_rect.size != rect.size:
+                button.kill()  # type: ignore[no-untyped-call]
+                self.buttons.pop(key, None)
+                self._fixed[n] = self._fixed_button(lay, n, spec)
+                continue
+            if button.relative_rect.topleft != rect.topleft:
+                button.set_relative_position(rect.topleft)
+            _update(button, text, spec.tooltip)
+            if spec.enabled != button.is_enabled:
+                button.set_enabled(spec.enabled)
+
     def _fit_pool(self, texts: list[str], rects: list[pygame.Rect], object_id: str | None) -> None:
-        """A bar button for each of ``texts``, placed as :meth:`build` places that many: a button that
-        already says the text is taken first (setting a button's text redraws each of its states, ~1 ms),
-        then any other; the ones left over are hidden and kept for later turns, new ones made only when
-        none is left."""
+        """A bar button for each of ``texts``, placed as :meth:`build` places that many: one that already
+        says the text at that size (the same unit's next turn), else one of that size given the text,
+        else a new one. A button is never resized: a resized shape never fills pygame-gui's shape cache,
+        where a new or relabelled one takes its face (the shaded frame, ~1 ms to draw) when that size
+        was drawn before (the widths come in steps: :data:`~game.ui.layout_fit.WIDTH_STEP`); each draws
+        only the state it shows (:meth:`TipButton.draw_states_when_shown`). The ones left over are
+        hidden and kept for later turns, the most recently used first, at most :data:`SPARE_BUTTONS`."""
         if self._bar is None:
             return
         free = self._entries + self._spare
         chosen: list[tuple[TipButton, _Slot] | None] = [None] * len(texts)
-        for want_size in (True, False):
+        for same_text in (True, False):
             for i, (text, rect) in enumerate(zip(texts, rects, strict=True)):
                 if chosen[i] is not None:
                     continue
                 for k, (button, _slot) in enumerate(free):
-                    if button.text == text and (not want_size or button.relative_rect.size == rect.size):
+                    if button.relative_rect.size == rect.size and (not same_text or button.text == text):
                         chosen[i] = free.pop(k)
+                        button.relabel(text)
                         break
-        for i in range(len(texts)):
+        for i, rect in enumerate(rects):
             if chosen[i] is None:
-                if free:
-                    chosen[i] = free.pop(0)
-                else:
-                    slot = _Slot(lambda: None)
-                    button = self.scene.button(
-                        rects[i], "", slot, container=self._bar, object_id=object_id, class_id="@action"
-                    )
-                    chosen[i] = (button, slot)
+                slot = _Slot(lambda: None)
+                button = self.scene.button(
+                    rect, texts[i], slot, container=self._bar, object_id=object_id, class_id="@action"
+                )
+                button.draw_states_when_shown()
+                chosen[i] = (button, slot)
         for button, _slot in free:
             if button.visible:
                 button.hide()  # type: ignore[no-untyped-call]
-        self._spare = free
+        for button, _slot in free[SPARE_BUTTONS:]:
+            button.kill()  # type: ignore[no-untyped-call]
+        self._spare = free[:SPARE_BUTTONS]
         self._entries = [pair for pair in chosen if pair is not None]
         for (button, _slot), rect in zip(self._entries, rects, strict=True):
             if not button.visible:
                 button.show()  # type: ignore[no-untyped-call]
-            if button.relative_rect.size != rect.size:
-                button.set_dimensions(rect.size)
             if button.relative_rect.topleft != rect.topleft:
                 button.set_relative_position(rect.topleft)
 
+    def bar_fit(self, lay: Layout, texts: list[str], room: int) -> BarFit:
+        """How the bar's buttons labelled ``texts`` lie in ``room`` pixels across the bar of ``lay``, in
+        the battle's bar type (:class:`BarNeeds`; a smaller one only if even that cannot hold them)."""
+        return self._fit_from(lay, texts, room, self.bar_needs.font)
+
     @staticmethod
-    def bar_fit(lay: Layout, texts: list[str], room: int) -> BarFit:
-        """How the bar's buttons labelled ``texts`` lie in ``room`` pixels across the bar of ``lay``."""
+    def _fit_from(lay: Layout, texts: list[str], room: int, first: int) -> BarFit:
+        """:meth:`bar_fit` trying the types from ``BAR_FONTS[first]`` down."""
         inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
         rows = 3 + lay.bar_extra // max(1, lay.px(BAR_ROW))
-        return fit_bar(texts, room, inner_h, lay.s, face_at=_face, line_height=_line_height, max_rows=rows)
+        return fit_bar(
+            texts,
+            room,
+            inner_h,
+            lay.s,
+            face_at=_face,
+            line_height=_line_height,
+            max_rows=rows,
+            fonts=BAR_FONTS[first:],
+        )
 
     def bar_extra(self, lay: Layout) -> int:
-        """The height the action bar needs beyond its usual one for the buttons up now, in rows of
-        :data:`BAR_ROW` (0: it holds them); the room across is as :meth:`build` lays it out (the panel's
-        frame, the margins and the fixed buttons' column taken off)."""
-        texts = [e.text for e in bar_buttons(self.controller)]
-        room = lay.bar.width - BAR_FRAME - lay.px(18) - lay.px(118)
-        for more in range(4):
-            grown = Layout(lay.size, lay.s, more * lay.px(BAR_ROW))
-            if not self.bar_fit(grown, texts, room).cut:
-                return grown.bar_extra
-        return 0
+        """The height the action bar takes beyond its usual one, in rows of :data:`BAR_ROW` (0: none): the
+        most any of this battle's bars has needed, the buttons up now among them (:class:`BarNeeds`); the
+        room across is as :meth:`build` lays it out (the panel's frame, the margins and the fixed buttons'
+        column taken off)."""
+        self.bar_needs.note(lay, [e.text for e in bar_buttons(self.controller)])
+        return self.bar_needs.extra
 
     def _build_spectator(
         self, manager: GuiManager, bar: UIPanel, room: int, inner_h: int, lay: Layout

@@ -223,6 +223,26 @@ class TipButton(UIButton):
         else:
             self.disable()  # type: ignore[no-untyped-call]
 
+    def relabel(self, text: str) -> None:
+        """Another text on this button (as ``set_text``), its other states drawn only when shown."""
+        if text != self.text:
+            self.set_text(text)
+            self.draw_states_when_shown()
+
+    def draw_states_when_shown(self) -> None:
+        """The states of this button not drawn since it was made or given its text (hovered, selected,
+        active, disabled: pygame-gui draws one a frame after, ~1 ms each, the shaded frame drawn four
+        times over for smoothness) left to be drawn when first shown, as pygame-gui draws a state it has
+        not drawn yet when it becomes the one shown: a screen that makes or relabels a row of buttons
+        after a command does not spend the next frames on faces mostly never seen (issue 13)."""
+        shape = self.drawable_shape
+        if shape is None:
+            return
+        for state_id in shape.states_to_redraw_queue:
+            shape.states[state_id].generated = False  # drawn on demand (its old face had another text)
+        shape.states_to_redraw_queue.clear()
+        shape.set_active_state(shape.active_state.state_id)  # the one shown, drawn now if it is not
+
 
 @dataclass(slots=True)
 class Shell:

@@ -30,6 +30,11 @@ BAR_FONTS: Final = ((None, 14), ("#bar_small", 12), ("#bar_tiny", 11), ("#bar_le
 # What a button's text leaves free of its width: the border and shadow (2 + 2 px a side in the theme's
 # "@action", where pygame-gui clips a wider text) and the theme's text padding (10 px a side) as air.
 BUTTON_TEXT_MARGIN: Final = 2 * (2 + 2) + 2 * 10 + 2
+# A bar button's width is a whole number of these (at UI scale 1, rounded down: less than a step of the
+# text's 10 px of air a side is given up, never room for its words): the bar's buttons then come in a few
+# sizes, and pygame-gui draws a button's face (its rounded, shaded frame: ~1 ms a state) once per size and
+# state, taking it from its shape cache after that (issue 13: the first frame after a command).
+WIDTH_STEP: Final = 8
 
 
 class Measure(Protocol):
@@ -122,10 +127,11 @@ def _flow(widths: Sequence[int], room: int, gap: int, rows: int) -> list[list[in
 
 
 def _places(
-    lines: list[list[int]], widths: Sequence[int], room: int, gap: int, widest: int
+    lines: list[list[int]], widths: Sequence[int], room: int, gap: int, widest: int, *, step: int = 1
 ) -> list[tuple[int, int, int]]:
     """Each button's (row, x, width): every row but a short last one stretched towards the whole width,
-    the room left shared out evenly, no button stretched past ``widest`` (a lone button stays a button)."""
+    the room left shared out evenly in whole ``step``s, no button stretched past ``widest`` (a lone
+    button stays a button)."""
     places: dict[int, tuple[int, int, int]] = {}
     per_row = max(len(line) for line in lines)
     for row, line in enumerate(lines):
@@ -133,7 +139,7 @@ def _places(
         spare = room - natural
         if row == len(lines) - 1 and len(lines) > 1 and len(line) < per_row:
             spare = min(spare, len(line) * (spare // per_row))  # a short last row is not blown up
-        extra = spare // len(line)
+        extra = spare // len(line) // step * step
         x = 0
         for i in line:
             width = max(widths[i], min(widest, widths[i] + extra))
@@ -151,28 +157,33 @@ def fit_bar(
     face_at: Callable[[int], Measure],
     line_height: Callable[[int], int],
     max_rows: int = 3,
+    fonts: Sequence[tuple[str | None, int]] = BAR_FONTS,
 ) -> BarFit:
     """The action bar's layout for buttons labelled ``texts`` in ``room`` x ``inner_h`` pixels at UI scale
     ``scale``: each button as wide as its label in the theme's type, filled into as few rows as hold them
     (as many as the bar's height allows a line of that type), then each smaller type in turn
-    (``face_at`` gives the font at a size, ``line_height`` its height of a line)."""
+    (``face_at`` gives the font at a size, ``line_height`` its height of a line). ``fonts`` are the types
+    tried, largest first (a tail of :data:`BAR_FONTS`: a battle's bar keeps the smallest it has needed)."""
 
     def px(v: float) -> int:
         return round(v * scale)
 
     gap = px(4)
     pad = BUTTON_TEXT_MARGIN
+    step = max(1, px(WIDTH_STEP))
+    widest = max(step, px(260) // step * step)
     if not texts:
-        return BarFit(None, theme_points(BAR_FONTS[0][1], scale), 1, (), ())
-    for object_id, size in BAR_FONTS:
+        return BarFit(fonts[0][0], theme_points(fonts[0][1], scale), 1, (), ())
+    for object_id, size in fonts:
         points = theme_points(size, scale)
         face = face_at(points)
-        widths = [max(px(64), face.size(t)[0] + pad) for t in texts]
+        # a whole number of steps, rounded down: the step takes at most step - 1 px of the text's air
+        widths = [max(px(64), face.size(t)[0] + pad) // step * step for t in texts]
         most = max(1, min(max_rows, (inner_h + gap) // (line_height(points) + px(6) + gap)))
         for rows in range(1, most + 1):
             lines = _flow(widths, room, gap, rows)
             if lines is not None:
-                places = tuple(_places(lines, widths, room, gap, px(260)))
+                places = tuple(_places(lines, widths, room, gap, widest, step=step))
                 return BarFit(object_id, points, len(lines), places, tuple(texts))
     object_id, size = BAR_FONTS[-1]
     points = theme_points(size, scale)

@@ -65,6 +65,8 @@ class MapView:
         self.pending = 0  # visible chunks the last frame could not build yet (drawn from a stand-in)
         self.built = 0  # chunks built so far (at any zoom)
         self._stand_ins: dict[tuple[float, int, int], pygame.Surface] = {}
+        self._ahead: list[tuple[int, int]] = []  # chunks to build ahead at _ahead_zoom, nearest first
+        self._ahead_zoom: float | None = None
 
     # -- camera and input helpers
     def resize(self, view_size: tuple[int, int]) -> None:
@@ -98,6 +100,7 @@ class MapView:
         self._invalidate()
 
     def _invalidate(self) -> None:
+        self._ahead_zoom = None
         self._base_chunks.clear()
         self._zoomed_chunks.clear()
         self._base_bytes = self._zoomed_bytes = 0
@@ -159,9 +162,7 @@ class MapView:
         if chunk is not None:
             self._base_chunks.move_to_end(key)
             return chunk
-        chunk = pygame.Surface((size, size))
-        if pygame.display.get_surface() is not None:
-            chunk = chunk.convert()
+        chunk = self._fresh_surface(size)
         chunk.fill(self.fill_color)
         origin = (-i * size, -j * size)
         self.renderer.draw(chunk, origin, self._bucket(size).get((i, j), ()))
@@ -173,9 +174,26 @@ class MapView:
                 draw_cell_coords(chunk, self.map.geometry, cells, origin)
         self._base_chunks[key] = chunk
         self._base_bytes += _bytes(chunk)
-        while self._base_bytes > settings.BASE_CACHE_BYTES and len(self._base_chunks) > 1:
-            self._base_bytes -= _bytes(self._base_chunks.popitem(last=False)[1])
         return chunk
+
+    def _fresh_surface(self, size: int) -> pygame.Surface:
+        """A surface for a new base chunk, room made for it in the cache first. Zoomed out, a base chunk
+        is large (1024 px a side, 4 MB, at a quarter) and only ever shown through its scaled copy: the
+        oldest one of that size that goes out of the cache is drawn over rather than a new one made
+        (a new one of 4 MB costs 3-7 ms of page faults before anything is drawn on it, issue 13)."""
+        need = size * size * 4
+        reuse: pygame.Surface | None = None
+        while self._base_chunks and self._base_bytes + need > settings.BASE_CACHE_BYTES:
+            old = self._base_chunks.popitem(last=False)[1]
+            self._base_bytes -= _bytes(old)
+            if reuse is None and size > settings.CHUNK_SIZE and old.get_size() == (size, size):
+                reuse = old
+        if reuse is not None:
+            return reuse
+        display = pygame.display.get_surface()
+        if display is None:
+            return pygame.Surface((size, size))
+        return pygame.Surface((size, size), 0, display)  # in the display's format: no copy to convert
 
     @staticmethod
     def _chunk_place(zoom: float, size: int, i: int, j: int) -> tuple[int, int, int, int]:
@@ -253,6 +271,45 @@ class MapView:
                 self._stand_ins[key] = picture
                 return picture
         return None
+
+    def build_ahead(self, budget_ms: float = settings.AHEAD_BUDGET_MS) -> bool:
+        """Chunks at the zoom shown that are not built yet, the nearest the view's middle first, built for
+        at most ``budget_ms`` (one at least) while the cache they go into has room for them under
+        :data:`~game.ui.settings.AHEAD_SHARE` of its bytes (none is dropped for them): for a frame in which
+        nothing moved. True while some are still to build."""
+        cam = self.camera
+        zoom = quantize_zoom(cam.zoom, cam.min_zoom)
+        size = self._base_chunk_size(zoom)
+        if self._ahead_zoom != zoom:
+            self._ahead_zoom = zoom
+            b = self.bounds
+            mid_x, mid_y = (cam.scroll[0] + cam.view_w / 2) / zoom, (cam.scroll[1] + cam.view_h / 2) / zoom
+            chunks = [
+                (i, j)
+                for j in range(b.top // size, (b.bottom - 1) // size + 1)
+                for i in range(b.left // size, (b.right - 1) // size + 1)
+            ]
+            chunks.sort(key=lambda c: math.hypot((c[0] + 0.5) * size - mid_x, (c[1] + 0.5) * size - mid_y))
+            self._ahead = chunks
+        deadline = time.perf_counter() + budget_ms / 1000
+        built = False
+        while self._ahead and (not built or time.perf_counter() < deadline):
+            i, j = self._ahead[0]
+            if (zoom == 1.0 and (size, i, j) in self._base_chunks) or (zoom, i, j) in self._zoomed_chunks:
+                self._ahead.pop(0)
+                continue
+            w, h = self._chunk_place(zoom, size, i, j)[2:]
+            if zoom == 1.0:
+                room = self._base_bytes + size * size * 4 <= settings.BASE_CACHE_BYTES * settings.AHEAD_SHARE
+            else:
+                room = self._zoomed_bytes + w * h * 4 <= settings.ZOOMED_CACHE_BYTES * settings.AHEAD_SHARE
+            if not room:
+                self._ahead.clear()
+                break
+            self._zoomed_chunk(zoom, size, i, j)
+            self._ahead.pop(0)
+            built = True
+        return bool(self._ahead)
 
     def visible_chunks(self) -> list[tuple[int, int]]:
         cam = self.camera

@@ -43,6 +43,11 @@ ZOOMED_CACHE_BYTES: Final = 48 * 1024 * 1024
 # the part of the view they cover shown meanwhile from another zoom level's picture if one is cached.
 CHUNK_BUILD_BUDGET_MS: Final = 6.0
 CHUNK_STAND_IN_MS: Final = 4.0  # and the stand-ins it makes for the chunks still to come, at most
+# A frame in which nothing moved builds chunks not in view yet, nearest first, for at most this long (one at
+# least), while the cache they go into stays under AHEAD_SHARE of its bytes: the camera's jump to the next
+# unit then finds its picture drawn (issue 13: the first frame after a command).
+AHEAD_BUDGET_MS: Final = 3.0
+AHEAD_SHARE: Final = 0.75
 
 # -- colours
 VOID_COLOR: Final[Color] = (28, 24, 20)  # around the map when it has no background colour

@@ -1,6 +1,8 @@
 """The battle screen after a command takes in only what changed (issue 13: the first frame after a command
 within 8 ms): the combat log is appended to, never laid out again; the action bar's buttons are updated in
-place, and always say what a freshly built bar would say; the unit panel draws its markup."""
+place, and always say what a freshly built bar would say; the bar keeps one type and height for the
+battle (the smallest and tallest it has needed), so no command builds the widgets again; the unit panel
+draws its markup."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pygame_gui
+import pytest
 
 from game.engine.match import Match
 from game.rules import get_ruleset
@@ -18,17 +22,32 @@ from game.ui.battle import BattleScreen
 from game.ui.battle_hud import font
 from game.ui.battle_words import LOG_SHOWN
 from game.ui.combatlog import LogLine
-from game.ui.gui import Shell
+from game.ui.demo import demo_command, demo_match
+from game.ui.gui import Shell, TipButton, create_manager
 from game.ui.layout_fit import fit_fixed
 from game.ui.log_view import LogView
 from game.ui.prefs import Prefs
 from game.ui.rich_text import render_rich
 from game.ui.session import BattleSession
+from tests.bench.conftest import largest_shipped_map
 from tests.rules import rift_kit as rk
 from tests.ui.helpers import step
+from tests.ui.test_fit_layout import cut_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 RANCH = ROOT / "maps" / "ranch_duel.tmx"
+
+
+def _count_builds(screen: BattleScreen) -> dict[str, int]:
+    builds = {"n": 0}
+    build = screen.widgets.build
+
+    def counted(*args: object, **kwargs: object) -> None:
+        builds["n"] += 1
+        build(*args, **kwargs)  # type: ignore[arg-type]
+
+    screen.widgets.build = counted  # type: ignore[method-assign]
+    return builds
 
 
 def _screen(app: App) -> BattleScreen:
@@ -73,14 +92,7 @@ def _bar_says_what_a_new_bar_would(screen: BattleScreen) -> None:
 def test_commands_update_the_widgets_in_place_and_append_to_the_log(make_app: Callable[..., App]) -> None:
     app = make_app((1280, 720))
     screen = _screen(app)
-    builds = {"n": 0}
-    build = screen.widgets.build
-
-    def counted(*args: object, **kwargs: object) -> None:
-        builds["n"] += 1
-        build(*args, **kwargs)  # type: ignore[arg-type]
-
-    screen.widgets.build = counted  # type: ignore[method-assign]
+    builds = _count_builds(screen)
     view = screen.widgets.log_view
     assert view is not None
     resets = view.resets
@@ -103,7 +115,106 @@ def test_commands_update_the_widgets_in_place_and_append_to_the_log(make_app: Ca
         assert screen.widgets.unit_html == screen.widgets._unit_text()
     assert commands >= 40
     assert view.resets == resets  # never laid out whole again
-    assert builds["n"] <= commands // 10, builds  # built again only when the widgets' shape changed
+    # the deployment's Auto-deploy button, the bar growing a row and taking a smaller type: all in place
+    assert builds["n"] == 0, builds
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("ruleset", ["frontier", "rift"])
+def test_a_whole_battle_builds_the_widgets_once(
+    make_app: Callable[..., App], ruleset: str, scale: float
+) -> None:
+    """Every command of a battle, deployment to the end: the widgets are built when the screen opens and
+    never again (the bar's type and height change in place, and only ever to a smaller type and a taller
+    bar: one look for the battle), and no label is ever cut."""
+    app = make_app((1280, 720))
+    match = demo_match(ruleset, seed=11)
+    assert match.map_path is not None
+    shell = Shell(prefs=Prefs(ui_scale=scale))
+    screen = BattleScreen(shell, BattleSession(match, None), load_tiled_map(match.map_path), app.size)
+    app.push(screen)
+    step(app, 2)
+    builds = _count_builds(screen)
+    needs = screen.widgets.bar_needs
+    styles = [(needs.extra, needs.font)]
+    commands = 0
+    while match.outcome() is None and commands < 400:
+        screen.handover = False
+        screen.send(demo_command(match))
+        commands += 1
+        step(app)
+        assert not cut_texts(screen), (commands, cut_texts(screen))
+        assert screen.layout.bar_extra == needs.extra
+        styles.append((needs.extra, needs.font))
+    assert commands >= 60
+    assert builds["n"] == 0, builds
+    assert styles == sorted(styles), "the bar never grew shorter, nor its type larger at one height"
+    assert len(needs.seen) > 5, "many different bars were shown"
+
+
+def test_quiet_frames_build_the_map_ahead_and_a_frame_after_a_command_does_not(
+    make_app: Callable[..., App],
+) -> None:
+    """The map's chunks out of view are built in frames where nothing moved, the window at its full rate
+    until they are; the frame after a command (the one with a budget) builds none of them."""
+    app = make_app((1280, 720))
+    big = largest_shipped_map()
+    match = demo_match("rift", map_path=big, seed=11)
+    shell = Shell(prefs=Prefs())
+    screen = BattleScreen(shell, BattleSession(match, None), load_tiled_map(big), app.size)
+    app.push(screen)
+    step(app, 3)
+    calls = {"n": 0}
+    build_ahead = screen.view.build_ahead
+
+    def counted(budget_ms: float = 3.0) -> bool:
+        calls["n"] += 1
+        return build_ahead(budget_ms)
+
+    screen.view.build_ahead = counted  # type: ignore[method-assign]
+    screen.handover = False
+    screen.send(demo_command(match))
+    step(app)
+    assert calls["n"] == 0, "the frame after a command builds nothing ahead"
+    frames = 0
+    while screen.animating() and frames < 600:
+        step(app)
+        frames += 1
+    assert calls["n"] > 3 and not screen.animating(), (calls, frames)
+    assert not screen.view.build_ahead(), "nothing left to build ahead"
+
+
+def _face(button: TipButton, state: str) -> bytes:
+    """The picture of a button's state as it would be shown (drawn first if it is not yet)."""
+    shape = button.drawable_shape
+    assert shape is not None
+    shape.set_active_state(state)
+    return pygame.image.tobytes(shape.states[state].surface, "RGBA")
+
+
+def test_a_relabelled_button_shows_its_new_text_in_every_state(make_app: Callable[..., App]) -> None:
+    """A bar button given another text (or a new one) draws only the state it shows; every other state,
+    drawn when first shown, says the new text: none keeps a face of the old one."""
+    make_app((640, 360))
+    manager = create_manager((640, 360))
+    rect = pygame.Rect(10, 10, 160, 30)
+    ids = pygame_gui.core.ObjectID(object_id="#bar_small", class_id="@action")
+    old = TipButton(rect, "1 Fire: Model 4 Pistol", manager=manager, object_id=ids)
+    for _ in range(6):
+        manager.update(1 / 60)  # pygame-gui draws the other states, one a frame
+    states = ["normal", "hovered", "selected", "active", "disabled"]
+    before = {state: _face(old, state) for state in states}
+    _face(old, "normal")
+    old.relabel("2 Move")
+    shape = old.drawable_shape
+    assert shape is not None
+    assert not shape.states_to_redraw_queue, "no state drawn in the next frames"
+    assert [s for s in states if shape.states[s].generated] == ["normal"]
+    fresh = TipButton(rect, "2 Move", manager=manager, object_id=ids)
+    fresh.draw_states_when_shown()
+    for state in states:
+        assert _face(old, state) == _face(fresh, state), state
+        assert _face(old, state) != before[state], state
 
 
 def _line(n: int, detail: str = "") -> LogLine:

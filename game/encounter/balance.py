@@ -103,13 +103,13 @@ def plan(enc: Encounter) -> Plan:
 @dataclass(frozen=True, slots=True)
 class CoverObject:
     """Connected hexes of one cover-giving tile kind on one rule layer above the ground (a wagon, a row
-    of fence): ``name`` as the report shows it ("wagon at 12,3"), ``terrain``: each hex's terrain with
-    the object taken away."""
+    of fence): ``name`` as the report shows it ("wagon at 12,3"); ``cells``: (layer index, col, row) of
+    its tiles in the map file."""
 
     name: str
     kind: str
     hexes: frozenset[Hex]
-    terrain: tuple[tuple[Hex, Terrain], ...]
+    cells: tuple[tuple[int, int, int], ...]
 
 
 def cover_objects(enc: Encounter, tmap: TiledMap | None = None) -> list[CoverObject]:
@@ -124,9 +124,8 @@ def cover_objects(enc: Encounter, tmap: TiledMap | None = None) -> list[CoverObj
     ]
     found: list[CoverObject] = []
     for i, layer in rule_layers[1:]:
-        raw = layer.raw
         kinds: dict[Hex, tuple[str, tuple[int, int]]] = {}
-        for row, values in enumerate(raw):
+        for row, values in enumerate(layer.raw):
             for col, gid in enumerate(values):
                 info = tmap.tiles.get(gid & GID_MASK) if gid & GID_MASK else None
                 if info is None or str(info.properties.get("cover", "none")) not in ("half", "full"):
@@ -149,24 +148,25 @@ def cover_objects(enc: Encounter, tmap: TiledMap | None = None) -> list[CoverObj
                         todo.append(n)
             col, row = kinds[start][1]
             size = f" ({len(group)} hexes)" if len(group) > 1 else ""
-            cells = [kinds[h][1] for h in group]
-            found.append(
-                CoverObject(f"{kind} at {col},{row}{size}", kind, frozenset(group), _without(tmap, i, cells))
-            )
+            cells = tuple(sorted((i, *kinds[h][1]) for h in group))
+            found.append(CoverObject(f"{kind} at {col},{row}{size}", kind, frozenset(group), cells))
     return found
 
 
-def _without(tmap: TiledMap, index: int, cells: Sequence[tuple[int, int]]) -> tuple[tuple[Hex, Terrain], ...]:
-    """Each cell's terrain once the tiles at ``cells`` of layer ``index`` are gone."""
-    layer = tmap.layers[index]
-    assert isinstance(layer, TileLayer)
-    raw = [list(row) for row in layer.raw]
-    for col, row in cells:
-        raw[row][col] = 0
+def without_cover(tmap: TiledMap, cells: Sequence[tuple[int, int, int]]) -> tuple[tuple[Hex, Terrain], ...]:
+    """Each hex's terrain once the tiles at ``cells`` ((layer index, col, row)) are gone: the map built
+    again from the file's layers without them."""
     layers = list(tmap.layers)
-    layers[index] = dataclasses.replace(layer, raw=raw)
+    for index in sorted({c[0] for c in cells}):
+        layer = layers[index]
+        assert isinstance(layer, TileLayer)
+        raw = [list(row) for row in layer.raw]
+        for i, col, row in cells:
+            if i == index:
+                raw[row][col] = 0
+        layers[index] = dataclasses.replace(layer, raw=raw)
     field_, _ = build_battlefield(dataclasses.replace(tmap, layers=layers))
-    hexes = sorted(tmap.geometry.to_hex(c, r) for c, r in cells)
+    hexes = sorted({tmap.geometry.to_hex(col, row) for _, col, row in cells})
     return tuple((h, field_.terrain_at(h)) for h in hexes)
 
 
@@ -253,23 +253,22 @@ def _posse_variants(enc: Encounter, side: str, seed: int) -> list[Variant]:
 
     # one more: a copy of the commonest kind of unit (the last such unit), the first the rules accept
     counts = Counter(u.kind for u in units)
-    order = sorted(range(len(units)), key=lambda i: (-counts[units[i].kind], -i))
+    keep = _goal_units(enc.scenario, side)
+    order = sorted(
+        (i for i in range(len(units)) if i not in keep), key=lambda i: (-counts[units[i].kind], -i)
+    )
     why = "no unit of the posse can be doubled"
     for i in order:
-        copy = dataclasses.replace(
-            units[i], name=_named(units, _name(units[i]).rstrip(" 0123456789") or units[i].kind)
-        )
-        posses = with_units([*units, copy])
+        base = _name(units[i]).rstrip(" 0123456789") or units[i].kind
+        posses = with_units([*units, dataclasses.replace(units[i], name=_named(units, base))])
         why = _playable(enc, posses, enc.scenario, seed)
         if not why:
-            base = _name(units[i])
             out.append(Variant("more", side, f"{who}: one {base} more", base, posses, enc.scenario))
             break
     else:
         out.append(Variant("more", side, f"{who}: one unit more", problem=why))
 
     # one fewer: the last unit no objective names, the first the rules accept
-    keep = _goal_units(enc.scenario, side)
     why = "the posse has no unit to spare"
     for i in reversed(range(len(units))):
         if i in keep or len(units) < 2:
@@ -278,7 +277,7 @@ def _posse_variants(enc: Encounter, side: str, seed: int) -> list[Variant]:
         scenario = _fewer(enc.scenario, side, i)
         why = _playable(enc, posses, scenario, seed)
         if not why:
-            base = _name(units[i])
+            base = _name(units[i]).rstrip(" 0123456789") or units[i].kind
             out.append(Variant("fewer", side, f"{who}: one {base} fewer", base, posses, scenario))
             break
     else:
@@ -317,10 +316,8 @@ def pick_cover(
             unknown.append(name)
             continue
         hexes = frozenset().union(*(o.hexes for o in same))
-        terrain = tuple(sorted((t for o in same for t in o.terrain), key=lambda t: t[0]))
-        picked.append(
-            CoverObject(f"every {same[0].kind} ({len(same)} objects)", same[0].kind, hexes, terrain)
-        )
+        cells = tuple(sorted(c for o in same for c in o.cells))
+        picked.append(CoverObject(f"every {same[0].kind} ({len(same)} objects)", same[0].kind, hexes, cells))
     return picked, unknown
 
 
@@ -328,7 +325,11 @@ def variants(enc: Encounter, cover: Sequence[CoverObject], seed: int = 1) -> lis
     """The sensitivity variants: each side with one unit more and one fewer, then each cover object in
     ``cover`` taken off the map."""
     out = [v for side in SIDES for v in _posse_variants(enc, side, seed)]
-    out += [Variant("cover", "", f"without the {o.name}", o.name, terrain=o.terrain) for o in cover]
+    if cover:
+        tmap = load_tiled_map(enc.map_path, require_images=False)
+        for o in cover:
+            terrain = without_cover(tmap, o.cells)
+            out.append(Variant("cover", "", f"without the {o.name}", o.name, terrain=terrain))
     return out
 
 

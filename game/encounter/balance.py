@@ -103,7 +103,7 @@ def plan(enc: Encounter) -> Plan:
 @dataclass(frozen=True, slots=True)
 class CoverObject:
     """Connected hexes of one cover-giving tile kind on one rule layer above the ground (a wagon, a row
-    of fence): ``name`` as the report shows it ("wagon at 12,3"); ``cells``: (layer index, col, row) of
+    of fence): ``name`` as the report shows it ("wagon at 15,11"); ``cells``: (layer index, col, row) of
     its tiles in the map file."""
 
     name: str
@@ -293,7 +293,7 @@ def _fought_around(obj: CoverObject, records: Sequence[dict[str, Any]]) -> int:
 def pick_cover(
     objects: Sequence[CoverObject], names: Sequence[str], records: Sequence[dict[str, Any]]
 ) -> tuple[list[CoverObject], list[str]]:
-    """The cover objects to try: those ``names`` names (a full name, "wagon at 12,3", or a kind, "fence":
+    """The cover objects to try: those ``names`` names (a full name, "wagon at 15,11", or a kind, "fence":
     every object of that kind at once), else the :data:`DEFAULT_COVER` fought around most in
     ``records`` among the small ones (at most :data:`SMALL` hexes). Returns them and the names that
     matched nothing."""

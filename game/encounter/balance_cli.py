@@ -98,7 +98,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         default=[],
         metavar="NAME",
         help="a cover object to take away in the sensitivity table, as the report names it "
-        "('wagon at 12,3') or a kind ('fence': all of them); repeat for more (default: the two fought "
+        "('wagon at 15,11') or a kind ('fence': all of them); repeat for more (default: the two fought "
         "around most)",
     )
     balance.add_argument("--seed", type=_seed, default=1, metavar="S", help="the seed (default 1)")

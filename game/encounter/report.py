@@ -241,56 +241,6 @@ def _page(n: dict[str, Any], images: dict[str, bytes], note: str) -> str:
         f'data-value="{n["round_limit"]}">{n["round_limit"]}</span>. Played: {n["played"]} games.</p>'
     )
     out.append(_img(images["wins"], "win rates"))
-    r = n["rounds"]
-    out += [
-        "<h2>Rounds to finish</h2>",
-        "<table><tr><th>mean</th><th>median</th><th>fewest</th><th>most</th></tr><tr>",
-        _cell("rounds.mean", r["mean"], f"{r['mean']:.1f}")
-        + _cell("rounds.median", r["median"])
-        + _cell("rounds.min", r["min"])
-        + _cell("rounds.max", r["max"]),
-        "</tr></table>",
-    ]
-    if images["rounds"]:
-        out.append(_img(images["rounds"], "rounds per game"))
-    out.append("<h2>Survivors</h2><table><tr><th></th><th>units standing at the end (mean)</th></tr>")
-    for side in SIDES:
-        mean = n["survivors"][side]["mean"]
-        out.append(
-            f"<tr><th>{_esc(posses[side])}</th>{_cell(f'survivors.{side}.mean', mean, f'{mean:.2f}')}</tr>"
-        )
-    out.append("</table>")
-    if images["survivors"]:
-        out.append(_img(images["survivors"], "survivors"))
-    out += [
-        "<h2>Damage per unit</h2>",
-        "<table><tr><th>posse</th><th>unit</th><th>dealt per game</th><th>taken per game</th>"
-        "<th>went down</th></tr>",
-    ]
-    for i, u in enumerate(n["units"]):
-        out.append(
-            f"<tr><td>{_esc(posses.get(u['side'], u['side']))}</td><td>{_esc(u['name'])}</td>"
-            + _cell(f"units.{i}.damage_dealt", u["damage_dealt"], f"{u['damage_dealt']:.2f}")
-            + _cell(f"units.{i}.damage_taken", u["damage_taken"], f"{u['damage_taken']:.2f}")
-            + _cell(f"units.{i}.out_rate", u["out_rate"], _pct(u["out_rate"]))
-            + "</tr>"
-        )
-    out.append("</table>")
-    if images["damage"]:
-        out.append(_img(images["damage"], "damage per unit"))
-    out.append("<h2>What decided the games</h2><table><tr><th>how</th><th>games</th></tr>")
-    for i, row in enumerate(n["decided_by"]):
-        out.append(f"<tr><td>{_esc(row['how'])}</td>{_cell(f'decided_by.{i}.games', row['games'])}</tr>")
-    out.append("</table>")
-    if images["decided"]:
-        out.append(_img(images["decided"], "what decided the games"))
-    out += [
-        "<h2>Where units were hit and went down</h2>",
-        f'<p class="note">Hexes shaded by hits taken there (<span data-json="hits" data-value="{n["hits"]}">'
-        f'{n["hits"]}</span> hits), crosses where units went down (<span data-json="downs" '
-        f'data-value="{n["downs"]}">{n["downs"]}</span>).</p>',
-        _img(images["heatmap"], "heatmap over the map"),
-    ]
     out.append("<h2>Sensitivity</h2>")
     if not n["sensitivity"]:
         out.append('<p class="note">Not run (--sensitivity-games 0).</p>')
@@ -348,6 +298,56 @@ def _page(n: dict[str, Any], images: dict[str, bytes], note: str) -> str:
             )
         if images["sensitivity"]:
             out.append(_img(images["sensitivity"], "sensitivity"))
+    r = n["rounds"]
+    out += [
+        "<h2>Rounds to finish</h2>",
+        "<table><tr><th>mean</th><th>median</th><th>fewest</th><th>most</th></tr><tr>",
+        _cell("rounds.mean", r["mean"], f"{r['mean']:.1f}")
+        + _cell("rounds.median", r["median"])
+        + _cell("rounds.min", r["min"])
+        + _cell("rounds.max", r["max"]),
+        "</tr></table>",
+    ]
+    if images["rounds"]:
+        out.append(_img(images["rounds"], "rounds per game"))
+    out.append("<h2>Survivors</h2><table><tr><th></th><th>units standing at the end (mean)</th></tr>")
+    for side in SIDES:
+        mean = n["survivors"][side]["mean"]
+        out.append(
+            f"<tr><th>{_esc(posses[side])}</th>{_cell(f'survivors.{side}.mean', mean, f'{mean:.2f}')}</tr>"
+        )
+    out.append("</table>")
+    if images["survivors"]:
+        out.append(_img(images["survivors"], "survivors"))
+    out += [
+        "<h2>Damage per unit</h2>",
+        "<table><tr><th>posse</th><th>unit</th><th>dealt per game</th><th>taken per game</th>"
+        "<th>went down</th></tr>",
+    ]
+    for i, u in enumerate(n["units"]):
+        out.append(
+            f"<tr><td>{_esc(posses.get(u['side'], u['side']))}</td><td>{_esc(u['name'])}</td>"
+            + _cell(f"units.{i}.damage_dealt", u["damage_dealt"], f"{u['damage_dealt']:.2f}")
+            + _cell(f"units.{i}.damage_taken", u["damage_taken"], f"{u['damage_taken']:.2f}")
+            + _cell(f"units.{i}.out_rate", u["out_rate"], _pct(u["out_rate"]))
+            + "</tr>"
+        )
+    out.append("</table>")
+    if images["damage"]:
+        out.append(_img(images["damage"], "damage per unit"))
+    out.append("<h2>What decided the games</h2><table><tr><th>how</th><th>games</th></tr>")
+    for i, row in enumerate(n["decided_by"]):
+        out.append(f"<tr><td>{_esc(row['how'])}</td>{_cell(f'decided_by.{i}.games', row['games'])}</tr>")
+    out.append("</table>")
+    if images["decided"]:
+        out.append(_img(images["decided"], "what decided the games"))
+    out += [
+        "<h2>Where units were hit and went down</h2>",
+        f'<p class="note">Hexes shaded by hits taken there (<span data-json="hits" data-value="{n["hits"]}">'
+        f'{n["hits"]}</span> hits), crosses where units went down (<span data-json="downs" '
+        f'data-value="{n["downs"]}">{n["downs"]}</span>).</p>',
+        _img(images["heatmap"], "heatmap over the map"),
+    ]
     if n["errors"]:
         out.append("<h2>Games that failed</h2><ul>")
         out += [f"<li>game {e['game']} (seed {e['seed']}): {_esc(e['message'])}</li>" for e in n["errors"]]

@@ -404,7 +404,9 @@ def planned_games(enc: Encounter, games: int, sensitivity_games: int, cover: Seq
     main = batch_for(enc, p, games, 1).total
     if sensitivity_games <= 0:
         return main
-    rows = 4 + (len(cover) if cover else DEFAULT_COVER)
+    posse_rows = sum(1 for v in variants(enc, []) if not v.problem)
+    small = sum(1 for o in cover_objects(enc) if len(o.hexes) <= SMALL)
+    rows = posse_rows + (len(cover) if cover else min(DEFAULT_COVER, small))
     return main + rows * batch_for(enc, p, sensitivity_games, 1).total
 
 

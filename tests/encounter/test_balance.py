@@ -30,6 +30,7 @@ from game.encounter.balance import (
     numbers,
     pick_cover,
     plan,
+    planned_games,
     run_balance,
     variants,
     verdict,
@@ -304,3 +305,10 @@ def test_the_report_is_the_same_for_any_worker_count(tiny: tuple[dict[str, Any],
     assert [g.record for g in run2.main.games] == [g.record for g in run1.main.games]
     assert n2 == n1
     assert render_report(n2, [g.record for g in run2.main.games], backdrop(enc)) == page1
+
+
+def test_the_progress_bar_knows_how_many_games_come(tiny: tuple[dict[str, Any], str, Run]) -> None:
+    _, _, run = tiny
+    played = len(run.main.games) + sum(len(r.games) for _, r in run.variants if r is not None)
+    assert planned_games(run.enc, 6, 2, []) == played
+    assert planned_games(run.enc, 6, 0, []) == 6

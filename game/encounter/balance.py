@@ -433,9 +433,12 @@ def decided_by(record: dict[str, Any], scenario: Scenario, posses: dict[str, str
     for g in scenario.goals:
         if _goal_won(g, reason, winner):
             return f"{posses.get(winner, winner)}: {_goal_words(g)}"
-    if scenario.time_winner == winner and reason.startswith("the sun went down"):
-        return f"{posses.get(winner, winner)}: held out to the last round"
-    return f"{posses.get(winner, winner)}: took out the other posse"
+    who = posses.get(winner, winner)
+    if reason.startswith("the sun went down"):  # the encounter's time winner, or a ruleset's count
+        return f"{who}: held out to the last round" if scenario.time_winner == winner else f"{who}: {reason}"
+    if "gave up the fight" in reason:  # Golden Frontiers: a posse gives up with enough units out
+        return f"{who}: made the other posse give up"
+    return f"{who}: took out the other posse"
 
 
 def _goal_won(g: Goal, reason: str, winner: str) -> bool:

@@ -148,6 +148,8 @@ def test_decided_by_reads_the_objective_from_the_verdict() -> None:
     assert decided_by(held, enc.scenario, posses) == "Sheriff's Posse: held Ranch house for 2 rounds"
     out = {**base, "winner_side": "side2", "reason": "all hostile units are out of action or fled"}
     assert decided_by(out, enc.scenario, posses) == "Blackwater Gang: took out the other posse"
+    gave_up = {**base, "reason": "Blackwater Gang gave up the fight with 60% of its units out"}
+    assert decided_by(gave_up, enc.scenario, posses) == "Sheriff's Posse: made the other posse give up"
     draw = {"winner_side": None, "round_limit": True, "reason": "the sun went down after 8 rounds: no winner"}
     assert decided_by(draw, enc.scenario, posses) == "draw at the round limit"
 

@@ -615,15 +615,20 @@ def verdict(n: dict[str, Any]) -> str:
     if not fair:
         row, rate = min(tried, key=lambda x: (abs(x[1] - 0.5), x[0]["change"]))
         if abs(rate - 0.5) < abs(now - 0.5):
-            line += f" {_change_words(row, posses)} brings it to {_pct(rate)}."
+            line += f" {_change_words(row, posses)} brings it to {_span(row['win_rate'][top])}."
         else:
             line += " No change tried here brings it nearer an even fight."
     else:
         row, rate = max(tried, key=lambda x: (abs(x[1] - now), x[0]["change"]))
         if abs(rate - now) >= 0.10:
             words = _change_words(row, posses)
-            line += f" It is delicate: {words[0].lower()}{words[1:]} makes it {_pct(rate)}."
+            line += f" It is delicate: {words[0].lower()}{words[1:]} makes it {_span(row['win_rate'][top])}."
     return line
+
+
+def _span(rate: dict[str, Any]) -> str:
+    """A rate and its interval, e.g. 55% (48% to 62%) with an en dash."""
+    return f"{_pct(rate['rate'])} ({_pct(rate['low'])}{DASH}{_pct(rate['high'])})"
 
 
 def _change_words(row: dict[str, Any], posses: dict[str, str]) -> str:

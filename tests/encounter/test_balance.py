@@ -280,7 +280,7 @@ def test_the_verdict_in_a_gms_words() -> None:
     easy = _numbers(162, 38, 200, [("Deputy", 110), ("Dog", 150)])
     assert verdict(easy) == (
         "The Law wins 81% (75%\u201386%): too easy for the players' posse. "
-        "Removing one Deputy from The Law brings it to 55%."
+        "Removing one Deputy from The Law brings it to 55% (48%\u201362%)."
     )
     hard = _numbers(40, 160, 200, [("Dog", 20)])
     assert verdict(hard).startswith("The Gang wins 80% (74%\u201385%): too hard for the players' posse.")

@@ -38,7 +38,7 @@ from typing import Any
 from ai.baselines import Player
 from ai.controllers import make_player
 from ai.runner import play
-from game.battlefield import Battlefield
+from game.battlefield import Battlefield, Terrain
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import PosseSpec
 from game.engine.registry import get_ruleset
@@ -95,6 +95,9 @@ class Batch:
     seed: int
     swap: bool = False
     scenario: Scenario | None = None  # an encounter file's rules (game.encounter), None: the map's own
+    # hexes whose terrain differs from the map file's (a balance report's variant with a cover object
+    # taken away: game.encounter.balance); every match of the batch starts with them
+    terrain: tuple[tuple[Hex, Terrain], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(
@@ -152,6 +155,8 @@ def _battlefield(path: Path) -> Battlefield:
 
 def _new_match(batch: Batch, seed: int) -> Match:
     field_ = _battlefield(batch.map_path).clone()
+    for h, terrain in batch.terrain:
+        field_.set_terrain(h, terrain)
     return Match(
         field_,
         get_ruleset(batch.ruleset),

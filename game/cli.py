@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from game.encounter import balance_cli
 from game.encounter import cli as encounter_cli
 from game.resources import ResourceError, shipped_map, shipped_maps
 from game.tiledmap import MapLoadError
@@ -176,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     encounter_cli.add_parser(sub)
+    balance_cli.add_parser(sub)
 
     render = sub.add_parser("render-map", help="write a whole map as a PNG, tile for tile as Tiled draws it")
     render.add_argument("map", type=_map, help="a .tmx file or a shipped map's name")
@@ -604,6 +606,18 @@ def _charts(out: Path, map_path: Path, summary: dict[str, Any], records: list[di
     return ([image] if image is not None else []) + charts
 
 
+def _map_backdrop(map_path: Path, image: Path) -> tuple[int, int]:
+    """The map drawn as render-map draws it into ``image``; where map pixel (0, 0) lies in it."""
+    from game.ui.render import render_map_backdrop  # pygame is imported only here
+
+    return render_map_backdrop(map_path, image)
+
+
+def _cmd_balance(args: argparse.Namespace) -> int:
+    """``hexslinger balance``: :mod:`game.encounter.balance_cli`, given the map renderer for its heatmap."""
+    return balance_cli.cmd_balance(args, _map_backdrop)
+
+
 def _print_summary(summary: dict[str, Any], written: list[Path]) -> None:
     swap = ", each seed twice with the sides swapped" if summary["swap"] else ""
     posses = summary["posses"]
@@ -646,6 +660,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": cmd_replay,
         "odds": cmd_odds,
         "simulate": cmd_simulate,
+        "balance": _cmd_balance,
     }
     try:
         return handlers[args.command](args)

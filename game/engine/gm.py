@@ -147,7 +147,8 @@ def _hooks(match: Match) -> GmRules | None:
 def _encounter(match: Match) -> Encounter | None:
     """The encounter state (a ruleset keeps a subclass of it on the game entity)."""
     for entity in match.entities():
-        for comp in esper.components_for_entity(entity):
+        components: tuple[object, ...] = esper.components_for_entity(entity)
+        for comp in components:
             if isinstance(comp, Encounter):
                 return comp
     return None

@@ -7,9 +7,10 @@ odds use nothing hidden) played to its end by ``ai:normal`` on both sides (:func
 player seeded from the run's seed and the continuation's number: the same seed gives the same odds.
 
 :class:`OddsRun` plays them in the background so a window stays responsive: in spawned worker processes
-(the default; each worker rebuilds the position once from the map, the seed and the command log — GM
-edits included, they are commands — and copies it for every continuation) or, for a match that was not
-built from a map file, in one thread. :meth:`OddsRun.poll` gives the tally so far; :meth:`OddsRun.cancel`
+(each rebuilds the position once from the map, the seed and the command log — GM edits included, they are
+commands — and copies it for every continuation). Not in a thread: esper's current world is one global
+of the process, and a thread playing a copy would switch it under the window's feet (and hold the GIL).
+:meth:`OddsRun.poll` gives the tally so far; :meth:`OddsRun.cancel`
 drops what is left (a continuation being played finishes and is ignored).
 """
 
@@ -156,7 +157,7 @@ def shutdown() -> None:
 class OddsRun:
     """``games`` continuations of ``match`` as it is now, played in the background (see the module text).
 
-    ``workers`` 0 plays them in a thread of this process (a match without a map file always is)."""
+    The match must have been built from a map file (``Match.create``): the workers rebuild it from there."""
 
     def __init__(self, match: Match, games: int, seed: int, *, workers: int | None = None) -> None:
         if games < 1:
@@ -167,19 +168,14 @@ class OddsRun:
         self._lock = threading.Lock()
         self._cancelled = threading.Event()
         self._futures: list[concurrent.futures.Future[str | None]] = []
-        self._thread: threading.Thread | None = None
-        count = default_workers() if workers is None else workers
-        if count > 0 and match.map_path is not None:
-            position = _Position.of(match)
-            pool = _pool(count)
-            for index in range(games):
-                future = pool.submit(_worker_task, position, seed, index)
-                future.add_done_callback(self._take)
-                self._futures.append(future)
-        else:
-            copy = match.clone()
-            self._thread = threading.Thread(target=self._run_here, args=(copy,), daemon=True)
-            self._thread.start()
+        if match.map_path is None:
+            raise ValueError("the odds need a battle started from a map file (the workers rebuild it)")
+        position = _Position.of(match)
+        pool = _pool(max(1, default_workers() if workers is None else workers))
+        for index in range(games):
+            future = pool.submit(_worker_task, position, seed, index)
+            future.add_done_callback(self._take)
+            self._futures.append(future)
 
     def _record(self, winner: str | None, failed: bool = False) -> None:
         with self._lock:
@@ -200,17 +196,6 @@ class OddsRun:
         error = future.exception()
         self._record(None if error is not None else future.result(), failed=error is not None)
 
-    def _run_here(self, match: Match) -> None:
-        for index in range(self.games):
-            if self._cancelled.is_set():
-                return
-            try:
-                winner = continuation(match, self.seed, index)
-            except Exception:  # a rules error in one continuation: counted as failed, the rest go on
-                self._record(None, failed=True)
-                continue
-            self._record(winner)
-
     def poll(self) -> Odds:
         """A copy of the tally so far."""
         with self._lock:
@@ -229,8 +214,5 @@ class OddsRun:
 
     def wait(self, timeout: float | None = None) -> Odds:
         """Block until every continuation is played (tests, the benchmark); the tally."""
-        if self._futures:
-            concurrent.futures.wait(self._futures, timeout=timeout)
-        if self._thread is not None:
-            self._thread.join(timeout)
+        concurrent.futures.wait(self._futures, timeout=timeout)
         return self.poll()

@@ -49,7 +49,11 @@ def _free_next_to(match: Match, unit: int) -> Hex:
     return next(
         n
         for n in around
-        if n != here and bf.is_passable(n) and n not in taken and not bf.door_at(n) and bf.terrain_at(n).cover == 0
+        if n != here
+        and bf.is_passable(n)
+        and n not in taken
+        and not bf.door_at(n)
+        and bf.terrain_at(n).cover == 0
     )
 
 
@@ -94,7 +98,9 @@ def _edits(match: Match) -> list[Command]:
     do(Command("gm_remove", actor=extra))
     do(Command("gm_place", actor=extra, hex=_free_next_to(match, mover)))
     acting = match.legal_actions()[0].actor
-    nxt = next(u for u in match.units() if u != acting and match.validate(Command("gm_turn", actor=u)) is None)
+    nxt = next(
+        u for u in match.units() if u != acting and match.validate(Command("gm_turn", actor=u)) is None
+    )
     do(Command("gm_turn", actor=nxt))
     assert match.legal_actions()[0].actor == nxt
     return made

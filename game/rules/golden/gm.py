@@ -44,7 +44,7 @@ class GoldenGm:
             GmField("grazes", "Grazes", health.grazes, 0, max(0, per - 1)),
             GmField("wounds", "Wounds", health.wounds, 0, health.max_wounds),
             GmField("crippled", "Crippled", int(health.crippled), 0, 1, flag=True),
-            GmField("moved", "Moved this round", turn.moved, 0, MAX_MOVED),
+            GmField("moved", "Moved", turn.moved, 0, MAX_MOVED),
             GmField("acted", "Action used", int(turn.acted), 0, 1, flag=True),
         ]
         for index, (wid, loaded) in enumerate(zip(arms.weapons, arms.loaded, strict=True)):

@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,6 +132,7 @@ def default_workers() -> int:
 
 
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
+_RUNS: weakref.WeakSet[OddsRun] = weakref.WeakSet()  # runs whose games may still be pending
 _POOL_SIZE = 0
 
 
@@ -141,14 +143,24 @@ def _pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
         if _POOL is not None:
             _POOL.shutdown(wait=False, cancel_futures=True)
         context = multiprocessing.get_context("spawn")
+        first = _POOL is None and _POOL_SIZE == 0
         _POOL = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_quiet)
+        if first:
+            # after concurrent.futures' own exit hook (imported with the executor), so it runs before it:
+            # threading's exit hooks run last-registered first, and that one would wait for every pending
+            # game; the window closing drops what is not played yet
+            register = getattr(threading, "_register_atexit", None)
+            if callable(register):
+                register(shutdown)
         _POOL_SIZE = workers
     return _POOL
 
 
 def shutdown() -> None:
-    """Stop the worker processes (the window closes)."""
+    """Drop every game not played yet and stop the worker processes (the window closes)."""
     global _POOL  # noqa: PLW0603
+    for run in list(_RUNS):
+        run.cancel()
     if _POOL is not None:
         _POOL.shutdown(wait=False, cancel_futures=True)
         _POOL = None
@@ -171,6 +183,7 @@ class OddsRun:
         if match.map_path is None:
             raise ValueError("the odds need a battle started from a map file (the workers rebuild it)")
         position = _Position.of(match)
+        _RUNS.add(self)
         pool = _pool(max(1, default_workers() if workers is None else workers))
         for index in range(games):
             future = pool.submit(_worker_task, position, seed, index)

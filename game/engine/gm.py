@@ -312,8 +312,8 @@ def apply_edit(match: Match, cmd: Command) -> list[Event]:
             if removed.reason != GM_REMOVED and hooks is not None:
                 hooks.revive(match, cmd.actor)
         esper.component_for_entity(cmd.actor, Position).hex = cmd.hex
-        verb = "moved" if removed is None and was is not None else "placed"
-        events.append(GmEdit(rnd, cmd.actor, f"{verb} on {cmd.hex.q},{cmd.hex.r}", cmd.hex))
+        verb = "moved to" if removed is None and was is not None else "placed on"
+        events.append(GmEdit(rnd, cmd.actor, f"{verb} {cmd.hex.q},{cmd.hex.r}", cmd.hex))
     elif cmd.action == GM_REMOVE:
         esper.add_component(cmd.actor, Removed(GM_REMOVED))
         was = match.position(cmd.actor)

@@ -107,7 +107,9 @@ class Sandbox:
             self.unit = legal[0].actor if legal and legal[0].actor else None
 
     def leave(self) -> None:
-        """Hand the battle back: to each side's seat as the panel set it."""
+        """Hand the battle back: to each side's seat as the panel set it (a run of the odds stops: its
+        workers would slow the game down)."""
+        self.cancel_odds()
         self.on = False
         self.message = ""
         self._pause(False)

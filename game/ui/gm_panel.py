@@ -10,7 +10,7 @@ the tools, O asks for the odds from here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 from pygame_gui.elements import UILabel, UIPanel
@@ -24,7 +24,36 @@ from game.ui.gui import GuiManager, TipButton
 from game.ui.sandbox import TOOL_HINTS, TOOL_LABELS, TOOLS, Sandbox
 
 if TYPE_CHECKING:
-    from game.ui.battle import BattleScreen
+    from game.ui.battle_board import BattleBoard
+    from game.ui.battle_hud import Layout
+    from game.ui.controller import BattleController
+    from game.ui.session import BattleSession
+
+
+class GmHost(Protocol):
+    """What the GM panel uses of the battle screen (``game.ui.battle.BattleScreen``)."""
+
+    session: BattleSession
+    controller: BattleController
+    layout: Layout
+    board: BattleBoard
+    dragged: bool
+    drag_from: tuple[int, int] | None
+
+    def px(self, value: float) -> int: ...
+
+    def rebuild(self) -> None: ...
+
+    def button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        command: Callable[[], None],
+        *,
+        tooltip: str | None = ...,
+        container: Any = ...,
+    ) -> TipButton: ...
+
 
 __all__ = ["GM_FRAME_COLOR", "GmPanel"]
 
@@ -40,7 +69,7 @@ DRAW_COLOR = (120, 116, 108)
 class GmPanel:
     """GM mode's widgets and drawing for one battle screen."""
 
-    def __init__(self, screen: BattleScreen, *, odds_workers: int | None = None) -> None:
+    def __init__(self, screen: GmHost, *, odds_workers: int | None = None) -> None:
         self.screen = screen
         self.sandbox = Sandbox(lambda: screen.session, self._send, self._pause, odds_workers=odds_workers)
         self.toggle_button: TipButton | None = None

@@ -1,10 +1,11 @@
-""""What are the odds from here?" (issue 15, the sandbox): 100 ai:normal continuations of a position on
+""" "What are the odds from here?" (issue 15, the sandbox): 100 ai:normal continuations of a position on
 ``maps/ranch_duel.tmx`` in worker processes (target: 5 s). Wall time, worker start-up included, and the
 time per continuation are recorded in ``extra_info``; no test asserts a time (docs/PERFORMANCE.md has the
 figures with the machine and its load)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 
@@ -41,8 +42,6 @@ def test_bench_odds_from_here(benchmark: BenchmarkFixture, ruleset: str) -> None
     benchmark.extra_info.update(
         {"games": GAMES, "workers": workers, "wall_s": round(wall, 2), "per_game_s": round(wall / GAMES, 3)}
     )
-    try:
+    with contextlib.suppress(OSError):
         benchmark.extra_info["load_average"] = os.getloadavg()[0]
-    except OSError:
-        pass
     shutdown()

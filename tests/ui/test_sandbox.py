@@ -205,6 +205,7 @@ def test_the_odds_bar_fills_and_a_change_cancels_it(make_app: Callable[..., App]
     assert low <= p <= high
     step(app, 2)
     _shot(app, tmp_path, "sandbox-odds.png")
+    print(f"longest frame while the odds were played: {longest * 1000:.1f} ms")
     assert longest < 1.0, f"a frame took {longest:.2f} s while the odds were played"
     # a new run, then an edit: the run is cancelled and its tally kept as stale
     press(app, pygame.K_o, frames=2)

@@ -131,6 +131,21 @@ def test_gm_edits_by_clicks_are_logged_saved_and_replayed(
     step(app, 2)
     click(app, bd.hex_pos(screen, screen.match.position(gone) or there))
     assert gone not in screen.match.units()
+    # put it back: its button in the panel's "Off the map" list, then a tile
+    click(app, _button(screen, f"place:{gone}").center)
+    assert screen.gm.sandbox.unit == gone and screen.gm.sandbox.tool == "move"
+    back = _free_near(screen, unit)
+    click(app, bd.hex_pos(screen, back))
+    assert screen.match.position(gone) == back and gone in screen.match.units()
+    # whose turn: tool 5, click a unit (Frontier: only in the Action phase, refused while cards are drawn)
+    press(app, pygame.K_5)
+    other = next(u for u in screen.match.units() if u != screen.session.legal()[0].actor)
+    before = screen.match.digest()
+    click(app, bd.hex_pos(screen, screen.match.position(other) or there))
+    if ruleset == "frontier":
+        assert screen.match.digest() == before and "Action phase" in screen.gm.sandbox.message
+    else:
+        assert screen.session.legal()[0].actor == other
     # an illegal edit: a unit moved onto a wall is refused with the reason, nothing changes
     press(app, pygame.K_1)
     screen.gm.sandbox.pick(unit)
@@ -141,9 +156,10 @@ def test_gm_edits_by_clicks_are_logged_saved_and_replayed(
     assert "no unit can stand on" in screen.gm.sandbox.message
     _shot(app, tmp_path, f"sandbox-{ruleset}.png")
     edits = screen.match.log[start:]
-    assert len(edits) == 6 and all(c.action.startswith("gm_") for c in edits)
-    assert sum(isinstance(e, GmEdit) for e in screen.match.history) == 6
-    assert sum(line.kind == "gm" for line in screen.log) >= 6
+    count = 7 if ruleset == "frontier" else 8
+    assert len(edits) == count and all(c.action.startswith("gm_") for c in edits)
+    assert sum(isinstance(e, GmEdit) for e in screen.match.history) == count
+    assert sum(line.kind == "gm" for line in screen.log) >= count
     # the autosave and a replay of it reach the same digest
     saved = latest_autosave(tmp_path / "autosaves")
     assert saved is not None
@@ -151,7 +167,7 @@ def test_gm_edits_by_clicks_are_logged_saved_and_replayed(
     assert loaded.digest() == screen.match.digest() and loaded.log == screen.match.log
     # undo takes the last edit back
     press(app, pygame.K_u, frames=2)
-    assert len(screen.match.log) == start + 5
+    assert len(screen.match.log) == start + count - 1
     press(app, pygame.K_g, frames=2)
     assert not screen.gm.on
 

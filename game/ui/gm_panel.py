@@ -63,7 +63,7 @@ TOOL_KEYS = {pygame.K_1 + i: tool for i, tool in enumerate(TOOLS)}
 GM_FRAME_COLOR = (232, 92, 40)
 PANEL_W = 300
 ROW = 25
-DRAW_COLOR = (120, 116, 108)
+FLAG_CHARS = 10  # a status name longer than this gets a whole row of the panel
 
 
 class GmPanel:
@@ -174,15 +174,20 @@ class GmPanel:
             for field in s.fields():
                 if field.flag:
                     half = inner // 2
+                    wide = len(field.label) > FLAG_CHARS  # a long name takes a row of its own
+                    if wide and column:
+                        y, column = y + row, 0
                     made = button(
                         f"flag:{field.key}",
-                        pygame.Rect(x + column * half, y, half - scr.px(2), row - scr.px(2)),
+                        pygame.Rect(
+                            x + column * half, y, (inner if wide else half) - scr.px(2), row - scr.px(2)
+                        ),
                         field.label,
                         _bind(s.nudge, field.key, 1),
                         f"{field.label}: {'yes' if field.value else 'no'} (click to switch)",
                     )
                     made.set_selected(bool(field.value))
-                    column = 1 - column
+                    column = 0 if wide else 1 - column
                     if column == 0:
                         y += row
                     continue

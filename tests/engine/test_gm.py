@@ -6,6 +6,7 @@ edits."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from game.events import GmEdit
 from game.hexgrid import Hex, hex_distance
 from game.save import load_match, save_match
 from game.ui.combatlog import describe
-from game.ui.demo import demo_match, deploy_all
+from game.ui.demo import DEMO_MAP, demo_match, deploy_all
 
 RULESETS = ("frontier", "rift", "golden")
 
@@ -227,3 +228,49 @@ def test_removed_units_are_marked_as_the_gms() -> None:
     unit = next(u for u in match.units() if u != acting)
     match.apply(Command("gm_remove", actor=unit))
     assert any(r.reason == GM_REMOVED for _, r in match.iter_components(Removed))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_edits_through_a_game_never_leave_it_stuck(ruleset: str, seed: int) -> None:
+    """GM edits made every few decisions (units taken off and put back, values set, turns given) in any
+    phase: the game always has a decision waiting until it ends, and replays to the same digest."""
+    rng = random.Random(seed)
+    match = demo_match(ruleset, seed=seed)
+    deploy_all(match)
+    players = {p.side: make_player("ai:easy", seed) for p in match.posses}
+    made = 0
+    for step in range(3000):
+        if match.is_over:
+            break
+        if step % 5 == 0:
+            cmd = _random_edit(match, rng)
+            if cmd is not None and match.validate(cmd) is None:
+                match.apply(cmd)
+                made += 1
+            continue
+        legal = match.legal_actions()
+        assert legal, f"no decision waiting after {len(match.log)} commands"
+        side = legal[0].side
+        match.apply(players[side].decide(match.view(side), step))
+    assert match.is_over and made >= 5
+    again = Match.create(DEMO_MAP.resolve(), match.ruleset, match.posses, match.seed)
+    for cmd in match.log:
+        again.apply(cmd)
+    assert again.digest() == match.digest()
+
+
+def _random_edit(match: Match, rng: random.Random) -> Command | None:
+    unit = rng.choice(match.units())
+    kind = rng.choice(["remove", "turn", "set", "place"])
+    if kind == "remove":
+        return Command("gm_remove", actor=unit)
+    if kind == "turn":
+        return Command("gm_turn", actor=unit)
+    if kind == "set":
+        field = rng.choice(match.gm_fields(unit))
+        return Command("gm_set", actor=unit, option=field.key, number=rng.randint(field.low, field.high))
+    off = [u for u in match.units(in_play=False) if u not in match.units()]
+    if not off:
+        return None
+    return Command("gm_place", actor=off[0], hex=_free_next_to(match, unit))

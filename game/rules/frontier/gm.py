@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.gm import GmField
+from game.engine.order import alternating_draws
 from game.events import ActivationStarted, Event, StatusChanged
 from game.rules.frontier import rounds
 from game.rules.frontier import state as st
@@ -123,8 +124,24 @@ class FrontierGm:
         return events
 
     def settle(self, match: Match) -> list[Event]:
+        """The end check; and the round kept going after an edit changed who fights: the cards still to
+        draw dealt again over the units that may draw (a unit taken off or put back), the Joker's place
+        skipped when its holder left, the activation of a unit no longer able to act ended."""
         events: list[Event] = []
         ctx = self._ctx(match, events)
-        if ctx.game.phase not in ("deployment", "over"):
+        game = ctx.game
+        if game.phase in ("deployment", "over"):
+            return events
+        rounds.check_end(ctx)
+        if game.phase == "initiative":
+            left = {p.side: len(rounds.drawable(ctx, p.side)) for p in match.posses}
+            game.draw_order = game.draw_order[: game.draws_made] + alternating_draws(left, game.deploy_order)
+            if game.draws_made >= len(game.draw_order):
+                rounds.after_draws(ctx)
+        elif game.phase == "joker" and rounds.joker_holder(ctx) is None:
+            rounds.after_draws(ctx)
+        elif game.phase == "action" and game.active and not st.able(game.active):
+            rounds.end_activation(ctx)
+        if game.phase != "over":
             rounds.check_end(ctx)
         return events

@@ -109,6 +109,8 @@ class GmPanel:
     # -- widgets --------------------------------------------------------------------------------------
     def key(self) -> object:
         s = self.sandbox
+        if not s.on:  # only the GM button: the battle's own widgets update in place (issue 13)
+            return False
         seats = tuple(s.session.seats.values())
         return (s.on, s.tool, s.unit, s.position_key(), seats, s.run is not None)
 

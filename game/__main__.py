@@ -2,4 +2,5 @@
 
 from game.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # not when a spawned worker (the odds, simulate) imports it
+    raise SystemExit(main())

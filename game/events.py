@@ -22,6 +22,7 @@ __all__ = [
     "CardDealt",
     "DamageTaken",
     "Event",
+    "GmEdit",
     "ItemTaken",
     "MatchEnded",
     "Moved",
@@ -164,6 +165,15 @@ class Note(Event):
 
     unit: int | None
     rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class GmEdit(Event):
+    """A game master's edit (game.engine.gm): what was changed, of which unit (None: the map), where."""
+
+    unit: int | None
+    change: str  # "placed on 3,4", "Wounds set to 1 (was 2)", "the door at 5,2 opened"
+    hex: Hex | None = None
 
 
 @dataclass(frozen=True, slots=True)

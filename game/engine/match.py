@@ -25,6 +25,7 @@ import esper
 from game.battlefield import Battlefield, DeployZone
 from game.commands import Command
 from game.components import Identity, Position, Removed
+from game.engine import gm
 from game.engine.facts import PathReaction, Reasoner, UnitFacts
 from game.engine.movement import PathTree
 from game.engine.protocol import (
@@ -231,6 +232,8 @@ class Match:
             return problem
         if self.outcome() is not None:
             return "the encounter is over"
+        if gm.is_gm(cmd):
+            return gm.edit_problem(self, cmd)
         return self.ruleset.validate(self, cmd)
 
     @_in_world
@@ -240,7 +243,7 @@ class Match:
         if reason is not None:
             raise IllegalCommandError(cmd, reason)
         rng, hidden = self.rng.getstate(), self.world.hidden()
-        events = self.ruleset.apply(self, cmd)
+        events = gm.apply_edit(self, cmd) if gm.is_gm(cmd) else self.ruleset.apply(self, cmd)
         self.enter()
         esper.clear_dead_entities()
         self.log.append(cmd)
@@ -267,6 +270,11 @@ class Match:
         stands, whatever screen asks ("can't undo: a card was drawn"). Taking it back would let the
         player see the next card or die and choose again."""
         return f"can't undo: {self.last_reveal}" if self.last_reveal else None
+
+    @_in_world
+    def gm_fields(self, unit: int) -> list[gm.GmField]:
+        """The values of ``unit`` a game master may set with a ``gm_set`` edit (game.engine.gm)."""
+        return gm.gm_fields(self, unit)
 
     @_in_world
     def preview(self, cmd: Command) -> AttackPreview | None:

@@ -36,6 +36,7 @@ from game.ui.combatlog import LogLine
 from game.ui.controller import BattleController
 from game.ui.dialogs import ConfirmDialog, MessageDialog
 from game.ui.end_board import draw_end
+from game.ui.gm_panel import GmPanel
 from game.ui.gui import GuiManager, GuiScene, Shell, TipButton
 from game.ui.held_pan import HeldPan
 from game.ui.help import HelpScene
@@ -97,6 +98,7 @@ class BattleScreen(GuiScene):
         self.board = BattleBoard(self.controller, tmap, self.view, self.layout)
         self.hud = BattleHud(self.controller, self.layout)
         self.widgets = BattleWidgets(self, self.controller)
+        self.gm = GmPanel(self)  # GM mode (issue 15, the sandbox): game.ui.gm_panel
 
     # -- the controller's state, read (and by tools set) through the screen ----------------------------
     @property
@@ -290,6 +292,7 @@ class BattleScreen(GuiScene):
             "menu": self.open_menu,
         }
         self.widgets.build(manager, self.layout, fixed)
+        self.gm.build(manager)
         self._widgets_for = self.controller.widget_key()
         self.controller.stale = False
 
@@ -385,6 +388,8 @@ class BattleScreen(GuiScene):
 
     def on_event(self, event: pygame.event.Event, consumed: bool) -> Action | None:
         c = self.controller
+        if self.gm.on_event(event, consumed):  # GM mode's keys and clicks (game.ui.gm_panel)
+            return self._take()
         if c.handover:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN) and not consumed:
                 if event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN, pygame.K_SPACE):
@@ -572,6 +577,7 @@ class BattleScreen(GuiScene):
         # the camera, the pointer and the match as the last frame had them, and no command since
         seen, self._seen_last = self._seen_last, (self._hover_key(), self.controller.widget_key())
         still = seen == self._seen_last and not self.controller.stale
+        self.gm.refresh()
         self.refresh_widgets()
         self.widgets.update_panels()
         action = super().update(dt)
@@ -595,6 +601,7 @@ class BattleScreen(GuiScene):
         if not covered:
             self.board.draw_tray(surface, self.drag_die, self.drag_die_moved)
         manager.draw_ui(surface)
+        self.gm.draw(surface)
         banner = None
         if not covered:
             banner = self.hud.draw_banner(surface)

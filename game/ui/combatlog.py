@@ -32,6 +32,7 @@ from game.events import (
     CardDealt,
     DamageTaken,
     Event,
+    GmEdit,
     ItemTaken,
     MatchEnded,
     Moved,
@@ -244,6 +245,7 @@ _KINDS: dict[type[Event], str] = {
     ActionTaken: "action",
     Note: "note",
     MatchEnded: "end",
+    GmEdit: "gm",
 }
 
 
@@ -294,6 +296,9 @@ def _describe(match: Match, e: Event) -> LogLine | None:
     if isinstance(e, Note):
         who = f"{_name(match, e.unit)}: " if e.unit is not None else ""
         return LogLine(rnd, "note", f"{who}{e.rule}")
+    if isinstance(e, GmEdit):  # marked: the game master changed the battle here (game.engine.gm)
+        who = f"{_name(match, e.unit)} " if e.unit is not None else ""
+        return LogLine(rnd, "gm", f"GM edit: {who}{e.change}")
     if isinstance(e, MatchEnded):
         winner = side_name(match, e.winner) if e.winner else "nobody"
         return LogLine(rnd, "end", f"The fight is over \u2014 {winner} wins: {e.reason}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.commands import Command
+from game.engine.gm import is_gm
 from game.engine.match import Match
 from game.engine.protocol import DEPLOY, LegalAction, Prompt, UnitView
 from game.events import Event, Roll, chain_words
@@ -66,6 +67,7 @@ class BattleController:
         self._stood: dict[int, Hex | None] = {}  # where each unit was before the last command
         self.clock = 0.0  # seconds shown, for the dice rolling and the tokens' idle motion
         self.stale = True  # the action bar and panels are to be built again
+        self.gm_lock = False  # GM mode is on: only GM edits are sent (game.ui.gm_panel)
         self._centre_after_handover: int | None = None
         self._deploy_view_for = ""
         self._prompt_cache: tuple[object, Prompt | None] | None = None
@@ -303,6 +305,9 @@ class BattleController:
 
     def send(self, command: Command) -> bool:
         """Hand a command to the session; show the reason if it is refused."""
+        if self.gm_lock and not is_gm(command):  # GM mode: the players wait (game.ui.sandbox)
+            self.message = "GM mode: hand the battle back (G) to play on"
+            return False
         self._note_where_units_stand()
         events, reason = self.session.try_apply(command)
         if reason is not None:

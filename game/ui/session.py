@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.commands import Command
+from game.engine.gm import is_gm
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import LegalAction, Outcome
 from game.events import ActivationEnded, ActivationStarted, DamageTaken, Event, UnitRemoved
@@ -33,6 +34,7 @@ __all__ = ["AUTOSAVE_KEEP", "BattleSession", "latest_autosave"]
 
 AUTOSAVE_KEEP = 5  # autosave files kept (one per battle, newest first)
 AUTOSAVE_GLOB = "autosave-*.json"
+GM_SIDE = "GM"  # who made a game master's edit (game.engine.gm): no side, no hand-over
 
 
 def autosave_time(path: Path) -> float:
@@ -168,13 +170,15 @@ class BattleSession:
     # -- acting -------------------------------------------------------------------------------------
     def apply(self, command: Command) -> list[Event]:
         """Apply a command (IllegalCommandError if it is not allowed: nothing changes), then autosave."""
-        side = self.deciding_side() or command.side
-        public = self.public_decision()
+        gm_edit = is_gm(command)
+        side = GM_SIDE if gm_edit else (self.deciding_side() or command.side)
+        public = gm_edit or self.public_decision()
         snapshot = self.match.clone()
         events = self.match.apply(command)
         self._legal = None
         rolled = self.match.undo_refusal() or ""
-        done = _Done(command, side, rolled, self._settled(side, events), snapshot)
+        settled = "" if gm_edit else self._settled(side, events)
+        done = _Done(command, side, rolled, settled, snapshot)
         if done.rolled or done.settled:
             for older in self._done:  # nothing before a command that stands can be taken back
                 older.before = None
@@ -213,6 +217,8 @@ class BattleSession:
         last = self._done[-1]
         if self.match.is_over:
             return "the battle is over"
+        if last.side == GM_SIDE:  # a game master's edit: taken back whoever decides now
+            return last.rolled or (None if last.before is not None else "the last action stands")
         if self.is_ai(last.side) or self.ai_deciding():
             return "the computer player's moves stand"
         if last.rolled:
@@ -235,7 +241,8 @@ class BattleSession:
         self.match = undone.before
         self._legal = None
         # the player who took the move back decides again: no hand-over for them
-        self.last_side = undone.side
+        if undone.side != GM_SIDE:
+            self.last_side = undone.side
         undone_command = undone.command
         self.autosave()
         return undone_command

@@ -107,10 +107,15 @@ def draw(ctx: FrontierCtx, unit: int) -> None:
     game.draws_made += 1
     if game.draws_made < len(game.draw_order):
         return
+    after_draws(ctx)
+
+
+def after_draws(ctx: FrontierCtx) -> None:
+    """Every card of the round is drawn: the Joker's place is asked, or the Action phase begins."""
     # "If a Player draws the Joker for a Unit, they may choose when that Unit acts initiative after all
     # other Units have received their initiative cards."
     if joker_holder(ctx) is not None:
-        game.phase = "joker"
+        ctx.game.phase = "joker"
         return
     # "The Unit with the highest initiative takes the first activation of the Action Phase."
     start_action_phase(ctx, sorted(carded(ctx), key=lambda u: (-(st.activation(u).card or 0), u)))

@@ -40,6 +40,7 @@ from game.rules.frontier.components import (
 )
 from game.rules.frontier.context import FrontierCtx
 from game.rules.frontier.data import ACTION_IDS, FrontierData, default_data
+from game.rules.frontier.gm import FrontierGm
 from game.rules.frontier.views import RULES_SUMMARY, describe, tracker, unit_view
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ class FrontierRuleset:
     def __init__(self, data: FrontierData | None = None) -> None:
         self.data = data if data is not None else default_data()
         self.actions: ActionBook[FrontierCtx] = build_actions()
+        self.gm = FrontierGm(self.data)  # the game master's edits (game.engine.gm)
 
     def ctx(self, match: Match, events: list[Event] | None = None) -> FrontierCtx:
         return FrontierCtx(match, self.data, events, self.actions)

@@ -129,6 +129,11 @@ def _activate(ctx: GoldenCtx, unit: int) -> None:
     ctx.emit(ActivationStarted(game.round, unit, 1))
 
 
+def activate(ctx: GoldenCtx, unit: int) -> None:
+    """``unit``'s activation begins now (a game master's edit: game.rules.golden.gm)."""
+    _activate(ctx, unit)
+
+
 def end_activation(ctx: GoldenCtx, *, ask: bool = True) -> None:
     """The active unit's activation is over (it ended it, waited, or bides its time)."""
     game = ctx.game

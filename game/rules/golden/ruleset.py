@@ -28,6 +28,7 @@ from game.rules.golden.actions import build_actions
 from game.rules.golden.components import Arms, Character, GoldenGame, Health, RoundState
 from game.rules.golden.context import GoldenCtx
 from game.rules.golden.data import TRAITS, GoldenData, default_data
+from game.rules.golden.gm import GoldenGm
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -106,6 +107,7 @@ class GoldenRuleset:
     def __init__(self, data: GoldenData | None = None) -> None:
         self.data = data if data is not None else default_data()
         self.actions: ActionBook[GoldenCtx] = build_actions()
+        self.gm = GoldenGm(self)  # the game master's edits (game.engine.gm)
 
     def ctx(self, match: Match, events: list[Event] | None = None) -> GoldenCtx:
         return GoldenCtx(match, self.data, events, self.actions)

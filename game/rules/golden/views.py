@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.components import Removed
 from game.engine.cards import Card
+from game.engine.gm import GM_REMOVED
 from game.events import CardDealt, Event
 from game.rules import Prompt, StatusView, TrackerEntry, UnitView
 from game.rules.golden.context import GoldenCtx
@@ -132,6 +133,8 @@ def unit_view(ctx: GoldenCtx, unit: int) -> UnitView:
         statuses.append(_status("grazed", f"{health.grazes} of {per - 1}"))
     removed = ctx.try_comp(unit, Removed)
     out = "executed" if removed is not None else "crippled" if health.crippled else ""
+    if removed is not None and removed.reason == GM_REMOVED:
+        out = GM_REMOVED
     can_act = ctx.game.active == unit and not turn.acted
     return UnitView(
         unit=unit,

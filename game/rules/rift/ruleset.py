@@ -40,6 +40,7 @@ from game.rules.rift.components import (
 )
 from game.rules.rift.context import RiftCtx
 from game.rules.rift.data import RiftData, default_data
+from game.rules.rift.gm import RiftGm
 from game.rules.rift.preview import attack_preview
 from game.rules.rift.traits import TraitBook
 
@@ -81,6 +82,7 @@ class RiftRuleset:
         self.data = data if data is not None else default_data()
         self.actions, self.traits = build_books()
         self._defs: dict[tuple[bool, tuple[str, ...]], list[ActionDef[RiftCtx]]] = {}
+        self.gm = RiftGm(self)  # the game master's edits (game.engine.gm)
 
     def ctx(self, match: Match, events: list[Event] | None = None) -> RiftCtx:
         """The rules' view of ``match`` for one call (it enters the match's world)."""

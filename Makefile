@@ -40,7 +40,7 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy game ai tools
 	$(MAKE) --no-print-directory lint-imports
-	$(BIN)/python -m pytest -q --benchmark-disable
+	$(BIN)/python -m pytest -q --benchmark-disable -n 2
 	$(MAKE) --no-print-directory wheel-smoke
 
 # The installed game, not the checkout: build the wheel, install it into a fresh venv outside the

@@ -285,7 +285,7 @@ DEFAULTS: Final = (
         "lawmen",
         (
             ("Marshal Haines", (6, 4, 8, 6), ("revolver", "knife", "hat")),
-            ("Doc Ellery", (8, 4, 4, 8), ("shotgun", "revolver", "canteen")),
+            ("Doc Ellery", (6, 4, 6, 8), ("shotgun", "revolver", "canteen")),
             "gunhand",
             "marksman",
         ),

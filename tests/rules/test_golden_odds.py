@@ -101,13 +101,40 @@ def test_balance_pits_the_default_posses_in_exact_odds(capsys: pytest.CaptureFix
     # Marshal's Posse's weakest two: the Marksman (Survival d4: 9 points) and a 12
     assert theirs.to_break == 9 + 12 and ours.to_break == 12 + 12
     assert theirs.rounds == Fraction(21) / theirs.per_round
-    far = balance(data, distance=12)[1]
-    assert next(u for u in far.units if u.name == "Bruiser").weapon is None  # the shotgun reaches 8
+    street = balance(data, distance=12)[1]  # the shotgun reaches 8: the Bruiser's revolver (own, G26)
+    assert next(u for u in street.units if u.name == "Bruiser").weapon == "Revolver"
+    far = balance(data, distance=13)[1]  # past the revolver's 12 only the rifles reach
+    assert [u.name for u in far.units if u.weapon is not None] == ["Sally Two-Guns"]
     doc = odds_json(capsys, "--balance", "--distance", "2")
     assert [p["name"] for p in doc["posses"]] == [marshal, gang]  # type: ignore[index, union-attr]
     assert main(["odds", "golden", "--balance"]) == 0
     out = capsys.readouterr().out
     assert "gives up after" in out and "Sally Two-Guns" in out and "points an attack" in out
+
+
+def test_the_default_posses_are_even_at_every_distance() -> None:
+    """Own content (docs/RULES.md G26): at every distance a gun reaches, neither default posse makes the
+    other give up more than 5% sooner in the open-ground exchange. Before the Bruiser carried a revolver
+    and Doc Ellery's fourth point went to Reflexes, the Black Hat Gang took 5.20 rounds to the Marshal's
+    Posse's 4.06 from 9 to 12 hexes (the Bruiser had nothing in reach), the distance most shots on
+    ``frontier_town``'s main street are taken at."""
+    from game.rules.golden.balance import balance, default_units
+    from game.rules.golden.data import default_data
+
+    data = default_data()
+    (_, marshal), (_, gang) = default_units(data)
+    assert next(u for u in gang if u.name == "Bruiser").weapons == ("knife", "shotgun", "revolver")
+    doc = next(u for u in marshal if u.name == "Doc Ellery")
+    assert (doc.traits["survival"], doc.traits["reflexes"]) == (6, 6)
+    assert data.traits.wounds(6) == data.traits.wounds(8) == 3  # Survival d6 or d8: the same 12-point track
+    reach = max(r for w in data.weapons.values() for r in w.ranges)
+    assert reach == 24
+    for distance in range(1, reach + 1):
+        ours, theirs = balance(data, distance=distance)
+        assert ours.rounds is not None and theirs.rounds is not None
+        assert Fraction(95, 100) <= ours.rounds / theirs.rounds <= Fraction(105, 100), distance
+        if distance <= 12:  # the revolver's reach: every unit of both posses has a gun that reaches
+            assert all(u.weapon is not None for u in (*ours.units, *theirs.units)), distance
 
 
 def test_the_text_output_names_the_parts(capsys: pytest.CaptureFixture[str]) -> None:

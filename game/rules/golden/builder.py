@@ -304,14 +304,15 @@ def _character(name: str, traits: tuple[int, int, int, int], items: tuple[str, .
     return GoldenUnit(CHARACTER, name, tuple(zip(TRAITS, traits, strict=True)), items)
 
 
-# own content: (posse name, faction, units) — characters as (name, S, I, R, Sl, items), NPCs by template
+# own content: (posse name, faction, units) — characters as (name, S, I, R, Sl, items), NPCs by template.
+# Doc Ellery's fourth point is in Reflexes (d6), not Survival (d8: the same Max Wounds 3): docs/RULES.md G26
 DEFAULTS: Final = (
     (
         "Marshal's Posse",
         "lawmen",
         (
             ("Marshal Haines", (6, 4, 8, 6), ("revolver", "knife", "hat")),
-            ("Doc Ellery", (8, 4, 4, 8), ("shotgun", "revolver", "canteen")),
+            ("Doc Ellery", (6, 4, 6, 8), ("shotgun", "revolver", "canteen")),
             "gunhand",
             "marksman",
         ),

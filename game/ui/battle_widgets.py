@@ -266,9 +266,9 @@ class BattleWidgets:
     def foresee(self, budget_ms: float) -> bool:
         """Bar buttons made ahead, hidden, for :attr:`BarNeeds.foreseen` (every unit's bar), for at most
         ``budget_ms`` of CPU time (one at least): each text at its place's size that no button says yet,
-        the first of each size with its disabled face drawn too. A unit's bar shown for the first time then takes
-        buttons that already say its words, their faces drawn before, and a command draws no new face
-        (issue 13). True while some are still to make."""
+        the first of each size with its disabled face drawn too. A unit's bar shown for the first time
+        then takes buttons that already say its words, their faces drawn before, and a command draws no
+        new face (issue 13). True while some are still to make."""
         deadline = time.process_time() + budget_ms / 1000  # CPU time, as the issue's budgets
         have = {(b.text, b.relative_rect.size) for b, _slot in self._entries + self._spare}
         made = False

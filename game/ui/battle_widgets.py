@@ -787,7 +787,7 @@ def _update(button: pygame_gui.elements.UIButton, text: str, tooltip: str) -> No
 def _bar_rects(lay: Layout, fit: BarFit) -> list[pygame.Rect]:
     """Where each action bar button of ``fit`` goes, inside the bar's frame (:func:`fit_bar`'s rows)."""
     inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
-    row_h = min(lay.px(40), (inner_h - lay.px(4) * (fit.rows - 1)) // fit.rows)
+    row_h = min(lay.px(40), (inner_h - lay.px(4) * fit.rows) // fit.rows)  # the top margin and the gaps
     return [
         pygame.Rect(lay.px(6) + x, lay.px(4) + row * (row_h + lay.px(4)), width, row_h)
         for row, x, width in fit.places

@@ -19,7 +19,7 @@ The engine then does the rest the same way for every ruleset:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -29,7 +29,7 @@ from game.engine.movement import TILES, PathTree, Units, path_problem
 from game.engine.protocol import LegalAction
 from game.hexgrid import Hex
 
-__all__ = ["EMPTY_PICKS", "ActionBook", "ActionDef", "Picks", "check_command", "offer"]
+__all__ = ["EMPTY_PICKS", "ActionBook", "ActionDef", "Picks", "check_command", "offer", "offer_words"]
 
 Ctx = TypeVar("Ctx")
 
@@ -198,6 +198,26 @@ def offer(
                 chosen.paths,
             )
         )
+    return out
+
+
+def offer_words(ctx: Ctx, definitions: Iterable[ActionDef[Ctx]], unit: int) -> list[tuple[str, int]]:
+    """The label and cost of every offer ``definitions`` give ``unit`` on its turn, as :func:`offer` makes
+    them (one per option; an action without options left out unless it has ``no_options``), the ones that
+    end the turn left out, without asking whether it could be taken now: what a screen sizes its action
+    bar for before the unit's turn (issue 13): options found around the unit (the items in its reach)
+    are none while it is not on the map."""
+    out: list[tuple[str, int]] = []
+    for definition in definitions:
+        if definition.ends_turn:
+            continue
+        try:
+            options = list(definition.options(ctx, unit)) if definition.options is not None else [""]
+        except LookupError:  # options found around the unit (items in reach) before it is on the map
+            options = []
+        if not options and definition.no_options:
+            options = [""]
+        out.extend((definition.label_for(ctx, unit, o), definition.cost_for(ctx, unit, o)) for o in options)
     return out
 
 

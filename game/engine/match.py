@@ -300,6 +300,14 @@ class Match:
         return self.ruleset.tracker(self)
 
     @_in_world
+    def offer_words(self, unit: int) -> list[tuple[str, int]]:
+        """The label and cost of every action ``unit`` may be offered on its turn, from the ruleset's
+        optional ``offer_words(match, unit)`` (empty when it has none): what the battle screen sizes its
+        action bar for when the battle opens."""
+        words = getattr(self.ruleset, "offer_words", None)
+        return list(words(self, unit)) if callable(words) else []
+
+    @_in_world
     def tracker_note(self) -> str:
         """What the tracker shows beside the order: an encounter's objectives and how far each has come,
         then the ruleset's words (a deck's cards left, a reshuffle due) from its optional

@@ -380,7 +380,10 @@ class Ruleset(Protocol):
     def tracker(self, match: Match) -> list[TrackerEntry]:
         """The initiative order as it stands (this round's cards, or the rolled order). A ruleset may also
         define ``tracker_note(match) -> str``, the words shown beside the order (a deck's cards left and
-        a reshuffle due); ``Match.tracker_note`` asks it and gives "" when it is not defined."""
+        a reshuffle due); ``Match.tracker_note`` asks it and gives "" when it is not defined.
+        A ruleset may also define ``offer_words(match, unit) -> list[tuple[str, int]]``: the label and cost
+        of every action the unit may be offered on its turn (``Match.offer_words``; the battle screen fits
+        its action bar over every unit's when the battle opens)."""
         ...
 
     def auto_deploy(self, match: Match) -> list[Command]:

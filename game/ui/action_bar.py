@@ -11,7 +11,19 @@ from game.engine.protocol import DEPLOY, LegalAction
 from game.ui.battle_words import esc, short_label
 from game.ui.controller import BattleController
 
-__all__ = ["BarButton", "FixedButton", "action_tip", "bar_actions", "bar_buttons", "fixed_buttons"]
+__all__ = [
+    "BarButton",
+    "FixedButton",
+    "action_tip",
+    "bar_actions",
+    "bar_buttons",
+    "bar_text",
+    "fixed_buttons",
+    "foreseen_bars",
+]
+
+
+ASSIGN_FORESEEN = 6  # the hits left to assign whose button foreseen_bars includes (more are rare)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +92,30 @@ def bar_buttons(c: BattleController) -> list[BarButton]:
         selected = picker is not None and picker.action == a
         buttons.append(BarButton(f"{key} {label}{cost}".strip(), tip, enabled, selected, action=a))
     return buttons
+
+
+def bar_text(i: int, label: str, cost: int) -> str:
+    """The ``i``-th bar button's words for an action labelled ``label`` that costs ``cost`` AP: its number
+    key (the first nine), its short label and its cost ("1 Fire: Model 4 Pistol \u00b7 2AP")."""
+    key = str(i + 1) if i < 9 else ""
+    price = f" \u00b7 {cost}AP" if cost else ""
+    return f"{key} {short_label(label)}{price}".strip()
+
+
+def foreseen_bars(c: BattleController) -> list[list[str]]:
+    """The action bar of every unit of every posse on its turn, as far as the ruleset can say before it
+    (:meth:`~game.engine.match.Match.offer_words`: every action it may be offered, with its cost; none
+    for a ruleset that cannot say): the battle screen fits its bar over them all when the battle opens,
+    so no command changes its type or rows (issue 13)."""
+    bars = []
+    for unit in c.match.units(in_play=False):
+        words = c.match.offer_words(unit)
+        if words:
+            bars.append([bar_text(i, label, cost) for i, (label, cost) in enumerate(words)])
+    if bars:  # an assignment of hits (see bar_buttons): its one button as the hits are dealt
+        bars += [[f"1 Assign hits: {n} left"] for n in range(1, ASSIGN_FORESEEN + 1)]
+        bars.append(["1 Fire the hits (Enter)"])
+    return bars
 
 
 def action_tip(a: LegalAction, rule: str, key: str = "") -> str:

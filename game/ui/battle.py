@@ -14,7 +14,7 @@ in :class:`~game.ui.battle_feed.BattleFeed`); the map and what lies on it are dr
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pygame
 import pygame_gui
@@ -225,18 +225,31 @@ class BattleScreen(GuiScene):
 
     def centre_on_hexes(self, hexes: tuple[Hex, ...]) -> None:
         """Show a group of tiles (a deploy zone) whole: the camera on the middle of the box around them,
-        zoomed out as far as needed for every one to be on screen (never in past the usual 1:1)."""
+        zoomed out as far as needed for every one to be on screen, and for every posse's deploy zone
+        too (never in past the usual 1:1)."""
         if not hexes:
             return
         geometry = self.tmap.geometry
         points = [geometry.hex_center(h) for h in hexes]
         left, right = min(x for x, _ in points), max(x for x, _ in points)
         top, bottom = min(y for _, y in points), max(y for _, y in points)
-        box = (right - left + geometry.tile_width, bottom - top + geometry.tile_height)
         cam = self.view.camera
-        cam.zoom = max(cam.min_zoom, min(1.0, fitting_zoom(box, (cam.view_w, cam.view_h), margin=8)))
+        # every zone at the zoom that shows the largest whole: the battle keeps the zoom it opened at (the
+        # map drawn ahead when it opened serves its whole deployment and its first turns; issue 13)
+        zones = [hexes, *self.match.battlefield.deploy_zones.values()]
+        cam.zoom = max(cam.min_zoom, min(self._zone_zoom(zone) for zone in zones if zone))
         cam.center_x, cam.center_y = (left + right) / 2, (top + bottom) / 2
         cam.clamp()
+
+    def _zone_zoom(self, hexes: Iterable[Hex]) -> float:
+        """The zoom that shows ``hexes`` whole (never in past the usual 1:1)."""
+        geometry = self.tmap.geometry
+        points = [geometry.hex_center(h) for h in hexes]
+        left, right = min(x for x, _ in points), max(x for x, _ in points)
+        top, bottom = min(y for _, y in points), max(y for _, y in points)
+        box = (right - left + geometry.tile_width, bottom - top + geometry.tile_height)
+        cam = self.view.camera
+        return min(1.0, fitting_zoom(box, (cam.view_w, cam.view_h), margin=8))
 
     def first_view(self) -> None:
         """Where the camera starts when the battle opens (new or loaded): the deploy zone being filled,
@@ -293,6 +306,10 @@ class BattleScreen(GuiScene):
         }
         self.widgets.build(manager, self.layout, fixed)
         self.gm.build(manager)
+        # what the battle will show drawn ahead while it opens (issue 13): every unit's bar buttons and
+        # the map's chunks around the view, as far as the opening's budget goes; the rest in quiet frames
+        self._ahead = self.widgets.foresee(settings.OPEN_FORESEE_MS)
+        self._ahead = self.view.build_ahead(settings.OPEN_AHEAD_MS) or self._ahead
         self._widgets_for = self.controller.widget_key()
         self.controller.stale = False
 
@@ -582,7 +599,8 @@ class BattleScreen(GuiScene):
         self.widgets.update_panels()
         action = super().update(dt)
         if still and self.drag_from is None and not self.view.pending:  # a frame with nothing to show anew
-            self._ahead = self.view.build_ahead()
+            self._ahead = self.widgets.foresee(settings.AHEAD_BUDGET_MS)
+            self._ahead = self.view.build_ahead() or self._ahead
         return action
 
     def settle(self) -> None:

@@ -8,6 +8,7 @@ them and keeps their texts up to date.
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox
 
 from game.rules import LegalAction
-from game.ui.action_bar import BarButton, FixedButton, bar_buttons, fixed_buttons
+from game.ui.action_bar import BarButton, FixedButton, bar_buttons, fixed_buttons, foreseen_bars
 from game.ui.battle_hud import Layout, fit_text, font
 from game.ui.battle_words import esc, unit_html
 from game.ui.controller import BattleController
@@ -66,6 +67,16 @@ class BarNeeds:
         self._for: tuple[tuple[int, int], float] | None = None  # the window size and UI scale of the style
         self.extra = 0  # pixels of map the bar takes (Layout.bar_extra)
         self.font = 0  # the bar's type: BAR_FONTS[font]
+        self.foreseen: list[tuple[str, ...]] = []  # every unit's bar as the ruleset foresees it
+
+    def expect(self, bars: list[list[str]]) -> None:
+        """The bars the battle will show as far as the ruleset can say (every unit's, when the battle
+        opens: :func:`~game.ui.action_bar.foreseen_bars`): the style holds them all from the first
+        frame, so a command never changes the bar's type or rows; a bar none of them foresaw still
+        grows it (:meth:`note`)."""
+        self.foreseen = [tuple(bar) for bar in bars if bar]
+        self.seen.update(self.foreseen)
+        self._for = None  # the style found again from every bar at the next note
 
     def note(self, lay: Layout, texts: list[str]) -> None:
         """A bar labelled ``texts`` is up in (a layout of) ``lay``'s window: the style holds it from now."""
@@ -135,11 +146,17 @@ class BattleWidgets:
         self._entries: list[tuple[TipButton, _Slot]] = []  # the bar's action and choice buttons, in order
         self._spare: list[tuple[TipButton, _Slot]] = []  # bar buttons hidden until more are wanted
         self._bar: UIPanel | None = None
+        self._panel: UIPanel | None = None
+        self._chip_pool: dict[tuple[str, tuple[int, int]], TipButton] = {}  # hidden chips by status, size
         self._bar_style: tuple[int, str | None] = (0, None)  # the bar's rows and type size now
         self._lay: Layout | None = None  # the layout the widgets are placed for now
         self._fixed: list[tuple[str, str | None, TipButton]] = []  # each fixed button's key, type, button
         self._fixed_commands: dict[str, Callable[[], None]] = {}
         self.bar_needs = BarNeeds(self._fit_from)
+        self.bar_needs.expect(foreseen_bars(controller))
+        self.foreseen_made = 0  # hidden bar buttons made ahead for the foreseen bars (see foresee)
+        self._to_foresee: list[tuple[str, pygame.Rect, str | None]] = []  # still to make: text, place, type
+        self._faces_drawn: set[tuple[int, int]] = set()  # the sizes whose disabled face foresee drew
 
     def build(self, manager: GuiManager, lay: Layout, fixed: dict[str, Callable[[], None]]) -> None:
         """The panel and the bar for ``lay``; ``fixed`` runs each fixed button by its key (end_turn,
@@ -151,6 +168,7 @@ class BattleWidgets:
         self._entries, self._spare = [], []
         self._preload_fonts(manager, lay.s)
         panel = UIPanel(lay.panel, manager=manager, object_id="#battle_panel")
+        self._panel, self._chip_pool = panel, {}
         pw = lay.panel.width - lay.px(16)
         chips_h = self._build_status_chips(manager, panel, pw, lay)
         self.unit_box = UITextBox(
@@ -220,12 +238,61 @@ class BattleWidgets:
                 container=bar,
                 object_id="#ai_playing",
             )
+        self._foresee_buttons(lay, room, fit.object_id)
         self._fixed_commands = fixed
         self._fixed = []
         for n, spec in enumerate(fixed_buttons(c)):
             self._fixed.append(self._fixed_button(lay, n, spec))
         self._lay = lay
         self._shape = self._shape_now(lay, entries)
+
+    def _foresee_buttons(self, lay: Layout, room: int, object_id: str | None) -> None:
+        """What :meth:`foresee` makes: a hidden spare bar button for each button of every foreseen bar
+        (:attr:`BarNeeds.foreseen`) in the bar's type, at its place's size, with its text."""
+        todo: list[tuple[str, pygame.Rect, str | None]] = []
+        for texts in self.bar_needs.foreseen:
+            fit = self.bar_fit(lay, list(texts), room)
+            if fit.object_id == object_id and not fit.cut:
+                todo.extend((t, r, object_id) for t, r in zip(fit.texts, _bar_rects(lay, fit), strict=True))
+        # one button of each size first (its faces are what a first showing would spend most on), then
+        # the rest of the texts
+        sizes = {r.size: i for i, (_t, r, _o) in reversed(list(enumerate(todo)))}
+        firsts = set(sizes.values())
+        self._to_foresee = [todo[i] for i in sorted(firsts)] + [
+            x for i, x in enumerate(todo) if i not in firsts
+        ]
+        self._faces_drawn = set()
+
+    def foresee(self, budget_ms: float) -> bool:
+        """Bar buttons made ahead, hidden, for :attr:`BarNeeds.foreseen` (every unit's bar), for at most
+        ``budget_ms`` of CPU time (one at least): each text at its place's size that no button says yet,
+        the first of each size with its disabled face drawn too. A unit's bar shown for the first time
+        then takes buttons that already say its words, their faces drawn before, and a command draws no
+        new face (issue 13). True while some are still to make."""
+        deadline = time.process_time() + budget_ms / 1000  # CPU time, as the issue's budgets
+        have = {(b.text, b.relative_rect.size) for b, _slot in self._entries + self._spare}
+        made = False
+        while self._to_foresee and (not made or time.process_time() < deadline):
+            text, rect, object_id = self._to_foresee.pop(0)
+            if (text, rect.size) in have or len(self._spare) >= SPARE_BUTTONS or self._bar is None:
+                continue
+            have.add((text, rect.size))
+            slot = _Slot(lambda: None)
+            button = self.scene.button(
+                rect, text, slot, container=self._bar, object_id=object_id, class_id="@action"
+            )
+            button.draw_states_when_shown()
+            if (
+                rect.size not in self._faces_drawn
+            ):  # its disabled face too, once a size (pygame-gui caches it)
+                self._faces_drawn.add(rect.size)
+                button.set_enabled(False)
+                button.set_enabled(True)
+            button.hide()  # type: ignore[no-untyped-call]
+            self._spare.append((button, slot))
+            self.foreseen_made += 1
+            made = True
+        return bool(self._to_foresee)
 
     def _fixed_rect(self, lay: Layout, n: int) -> pygame.Rect:
         """Where the ``n``-th fixed button goes: a column at the bar's right end, inside its frame."""
@@ -260,19 +327,16 @@ class BattleWidgets:
         return functools.partial(c.choose_option, entry.choice)
 
     def _shape_now(self, lay: Layout, entries: list[BarButton]) -> object:
-        """What decides where every widget goes and which there are: the window size and UI scale, the
-        shown unit's status chips and the computer player's state (its label and a spectator's controls,
+        """What decides where every widget goes and which there are: the window size and UI scale and the
+        computer player's state (its label and a spectator's controls,
         laid out for the bar's height). Two states of the same shape differ only in the bar's buttons
         (how many, their texts, type, tooltips and states), the bar's height, the fixed buttons and the
-        chips' tooltips: :meth:`refresh` updates those in place."""
+        shown unit's status chips: :meth:`refresh` updates those in place."""
         c = self.controller
-        shown = c.panel_unit()
-        chips = () if shown is None or c.covered else tuple(s.name for s in c.unit_view(shown).statuses)
         pilot = c.pilot
         ai = (pilot.active, pilot.active and c.session.deciding_side(), pilot.paused, pilot.pace)
         return (
             (lay.size, lay.s, lay.bar_extra if pilot.active else 0),
-            chips,
             ai,
             tuple(c.session.seats.values()) if pilot.active else (),
         )
@@ -312,11 +376,34 @@ class BattleWidgets:
                 button.set_selected(entry.selected)
             self.action_buttons.append((button, entry.action))
         self._refresh_fixed(lay)
+        self._refresh_chips(lay)
+        return True
+
+    def _refresh_chips(self, lay: Layout) -> None:
+        """The shown unit's status chips now: their tooltips updated in place; when the statuses changed
+        ("Aimed", "Crouched"), the chips made again and the unit box (and its text) resized to the room
+        they leave, the rest of the panel untouched (issue 13)."""
+        c = self.controller
         shown = c.panel_unit()
         statuses = c.unit_view(shown).statuses if shown is not None and not c.covered else ()
-        for (chip, _name), st in zip(self.status_chips, statuses, strict=True):
-            chip.tool_tip_text = _chip_tip(st)
-        return True
+        if [st.name for st in statuses] == [name for _chip, name in self.status_chips]:
+            for (chip, _name), st in zip(self.status_chips, statuses, strict=True):
+                chip.tool_tip_text = _chip_tip(st)
+            return
+        manager, panel, box, image = self.scene.manager, self._panel, self.unit_box, self.unit_image
+        if manager is None or panel is None or box is None or image is None:
+            return
+        for chip, name in self.status_chips:  # hidden for the next time that status is shown
+            chip.hide()  # type: ignore[no-untyped-call]
+            self._chip_pool[(name, (int(chip.relative_rect.width), int(chip.relative_rect.height)))] = chip
+        pw = lay.panel.width - lay.px(16)
+        chips_h = self._build_status_chips(manager, panel, pw, lay)
+        box.set_dimensions((pw, lay.px(250) - chips_h))
+        frame = panel.get_container().get_abs_rect()
+        inner = pygame.Rect(box.get_abs_rect()).clip(frame).inflate(-lay.px(8), -lay.px(10))
+        image.set_relative_position(inner.move(-frame.x, -frame.y).topleft)
+        image.set_dimensions(inner.size)
+        image.set_image(self.unit_text.picture(inner.size))
 
     def _refresh_fixed(self, lay: Layout) -> None:
         """The fixed buttons now: each updated in place, or made again where another one (Auto-deploy,
@@ -500,14 +587,21 @@ class BattleWidgets:
         top = lay.px(6) + lay.px(250) - rows * (h + gap)
         for st, rect in zip(statuses, rects, strict=True):
             tip = _chip_tip(st)
-            chip = TipButton(
-                rect.move(lay.px(6), top),
-                fit_text(face, st.name, rect.width - lay.px(8)),
-                manager=manager,
-                container=panel,
-                tool_tip_text=tip,
-                object_id=pygame_gui.core.ObjectID(object_id="#status_chip", class_id="@status_chip"),
-            )
+            place = rect.move(lay.px(6), top)
+            chip = self._chip_pool.pop((st.name, place.size), None)
+            if chip is not None:  # shown before in this battle: its face is drawn
+                chip.set_relative_position(place.topleft)
+                chip.tool_tip_text = tip
+                chip.show()  # type: ignore[no-untyped-call]
+            else:
+                chip = TipButton(
+                    place,
+                    fit_text(face, st.name, rect.width - lay.px(8)),
+                    manager=manager,
+                    container=panel,
+                    tool_tip_text=tip,
+                    object_id=pygame_gui.core.ObjectID(object_id="#status_chip", class_id="@status_chip"),
+                )
             self.status_chips.append((chip, st.name))
         return rows * (h + gap)
 
@@ -693,7 +787,7 @@ def _update(button: pygame_gui.elements.UIButton, text: str, tooltip: str) -> No
 def _bar_rects(lay: Layout, fit: BarFit) -> list[pygame.Rect]:
     """Where each action bar button of ``fit`` goes, inside the bar's frame (:func:`fit_bar`'s rows)."""
     inner_h = lay.bar.height - lay.px(22)  # the panel's frame takes the rest
-    row_h = min(lay.px(40), (inner_h - lay.px(4) * (fit.rows - 1)) // fit.rows)
+    row_h = min(lay.px(40), (inner_h - lay.px(4) * fit.rows) // fit.rows)  # the top margin and the gaps
     return [
         pygame.Rect(lay.px(6) + x, lay.px(4) + row * (row_h + lay.px(4)), width, row_h)
         for row, x, width in fit.places

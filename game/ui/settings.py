@@ -48,6 +48,11 @@ CHUNK_STAND_IN_MS: Final = 4.0  # and the stand-ins it makes for the chunks stil
 # unit then finds its picture drawn (issue 13: the first frame after a command).
 AHEAD_BUDGET_MS: Final = 3.0
 AHEAD_SHARE: Final = 0.75
+# Opening a battle (a 250 ms budget) makes every unit's action bar buttons ahead for at most OPEN_FORESEE_MS
+# and builds the map's chunks around the view for at most OPEN_AHEAD_MS; quiet frames go on with the rest
+# (issue 13: no command draws a button face, nor, where the opening got to it, a map chunk).
+OPEN_FORESEE_MS: Final = 60.0  # CPU time
+OPEN_AHEAD_MS: Final = 30.0
 
 # -- colours
 VOID_COLOR: Final[Color] = (28, 24, 20)  # around the map when it has no background colour

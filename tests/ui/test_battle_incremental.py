@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from pygame_gui.core.surface_cache import SurfaceCache
 
 from game.engine.match import Match
 from game.rules import get_ruleset
@@ -122,11 +123,12 @@ def test_commands_update_the_widgets_in_place_and_append_to_the_log(make_app: Ca
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 @pytest.mark.parametrize("ruleset", ["frontier", "rift"])
 def test_a_whole_battle_builds_the_widgets_once(
-    make_app: Callable[..., App], ruleset: str, scale: float
+    make_app: Callable[..., App], ruleset: str, scale: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every command of a battle, deployment to the end: the widgets are built when the screen opens and
-    never again (the bar's type and height change in place, and only ever to a smaller type and a taller
-    bar: one look for the battle), and no label is ever cut."""
+    never again; the bar keeps the type and height it was fitted with when the battle opened (over every
+    unit's actions), and no label is ever cut. Once the frames where nothing moved have drawn ahead what
+    the battle will show, the frame after a command draws no button face and builds no map chunk."""
     app = make_app((1280, 720))
     match = demo_match(ruleset, seed=11)
     assert match.map_path is not None
@@ -135,10 +137,15 @@ def test_a_whole_battle_builds_the_widgets_once(
     app.push(screen)
     step(app, 2)
     builds = _count_builds(screen)
+    faces = _count_faces(monkeypatch)
     needs = screen.widgets.bar_needs
+    assert len(needs.foreseen) >= len(match.units(in_play=False)), "every unit's bar foreseen"
     styles = [(needs.extra, needs.font)]
     commands = 0
+    chunks = screen.view.built
     while match.outcome() is None and commands < 400:
+        _quiet(app, screen)
+        faces["sizes"], chunks = [], screen.view.built
         screen.handover = False
         screen.send(demo_command(match))
         commands += 1
@@ -146,10 +153,40 @@ def test_a_whole_battle_builds_the_widgets_once(
         assert not cut_texts(screen), (commands, cut_texts(screen))
         assert screen.layout.bar_extra == needs.extra
         styles.append((needs.extra, needs.font))
+        if ruleset == "rift":  # Frontier's card draws and Joker places are bars no unit's actions foresee
+            bar = {b.relative_rect.size for b, _slot in screen.widgets._entries}
+            drawn = [size for size in faces["sizes"] if size in bar]
+            assert not drawn, f"command {commands}: the faces of bar buttons {drawn} drawn"
+            assert screen.view.built == chunks, f"command {commands}: map chunks built"
     assert commands >= 60
     assert builds["n"] == 0, builds
-    assert styles == sorted(styles), "the bar never grew shorter, nor its type larger at one height"
+    assert styles == [styles[0]] * len(styles), "one style for the whole battle, fitted when it opened"
     assert len(needs.seen) > 5, "many different bars were shown"
+    assert screen.widgets.foreseen_made > 20
+
+
+def _count_faces(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[tuple[int, int]]]:
+    """The sizes of the rounded button faces pygame-gui draws (a face not in its shape cache is drawn)."""
+    faces: dict[str, list[tuple[int, int]]] = {"sizes": []}
+    find = SurfaceCache.find_surface_in_cache
+
+    def counted(cache: SurfaceCache, lookup_id: str) -> pygame.Surface | None:
+        found = find(cache, lookup_id)
+        shape, width, height = lookup_id.split("_")[1:4]  # rounded_rectangle_<w>_<h>_...
+        if found is None and shape == "rectangle" and lookup_id.startswith("rounded_"):
+            faces["sizes"].append((int(width), int(height)))
+        return found
+
+    monkeypatch.setattr(SurfaceCache, "find_surface_in_cache", counted)
+    return faces
+
+
+def _quiet(app: App, screen: BattleScreen) -> None:
+    """Frames with nothing moving until the screen has nothing left to do ahead (a player reading)."""
+    frames = 0
+    while screen.animating() and frames < 600:
+        step(app)
+        frames += 1
 
 
 def test_quiet_frames_build_the_map_ahead_and_a_frame_after_a_command_does_not(

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.commands import Command
 from game.components import Identity, Position
 from game.engine import scenario, turns
-from game.engine.actions import ActionBook, ActionDef, check_command, offer
+from game.engine.actions import ActionBook, ActionDef, check_command, offer, offer_words
 from game.engine.cards import MatchDeck
 from game.engine.facts import PathReaction, UnitFacts
 from game.engine.movement import PathTree, Units
@@ -243,6 +243,12 @@ class GoldenRuleset:
 
     def _offers(self, ctx: GoldenCtx, definition: ActionDef[GoldenCtx], unit: int) -> list[LegalAction]:
         return offer(ctx, definition, unit, ctx.side(unit))
+
+    def offer_words(self, match: Match, unit: int) -> list[tuple[str, int]]:
+        """The label and cost of every action ``unit`` may be offered on its turn (whether or not it
+        could be taken now; End Turn left out): the battle screen fits its action bar over every unit's
+        when the battle opens (issue 13)."""
+        return offer_words(self.ctx(match), self.actions, unit)
 
     # -- validate (pure) -------------------------------------------------------------------------------
     def validate(self, match: Match, cmd: Command) -> str | None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from game.commands import Command
 from game.components import ActionPoints, Identity, Position
 from game.engine import scenario, turns
-from game.engine.actions import ActionBook, ActionDef, check_command
+from game.engine.actions import ActionBook, ActionDef, check_command, offer_words
 from game.engine.facts import PathReaction, UnitFacts
 from game.engine.movement import PathTree
 from game.events import Event, PhaseStarted
@@ -173,6 +173,13 @@ class RiftRuleset:
         if game.active:
             return actions.turn_actions(ctx, game.active)
         return []
+
+    def offer_words(self, match: Match, unit: int) -> list[tuple[str, int]]:
+        """The label and cost of every action ``unit`` may be offered on its turn (whether or not it
+        could be taken now; End Turn left out): the battle screen fits its action bar over every unit's
+        when the battle opens (issue 13)."""
+        ctx = self.ctx(match)
+        return offer_words(ctx, ctx.actions_of(unit), unit)
 
     # == validate (pure) ============================================================================
     def validate(self, match: Match, cmd: Command) -> str | None:

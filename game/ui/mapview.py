@@ -1,8 +1,9 @@
 """The battle map on screen: a cached, chunked picture of the map per zoom, a camera and the hovered hex.
 
 The map is never re-rendered per frame. It is cut into square chunks of map pixels; a chunk is drawn
-from the renderer's display list the first time it is needed, scaled once per zoom level, and kept in an
-LRU cache bounded by the bytes of its pixels (:data:`~game.ui.settings.BASE_CACHE_BYTES`,
+from the renderer's display list the first time it is needed, once per zoom level (zoomed out, straight
+at that zoom from the map's pictures scaled down once each; zoomed in, at full size then scaled), and kept
+in an LRU cache bounded by the bytes of its pixels (:data:`~game.ui.settings.BASE_CACHE_BYTES`,
 :data:`~game.ui.settings.ZOOMED_CACHE_BYTES`). A frame is one fill, a handful of chunk blits and the hover
 outline.
 
@@ -65,6 +66,9 @@ class MapView:
         self.pending = 0  # visible chunks the last frame could not build yet (drawn from a stand-in)
         self.built = 0  # chunks built so far (at any zoom)
         self._stand_ins: dict[tuple[float, int, int], pygame.Surface] = {}
+        # the map's pictures scaled for a zoomed-out level, by (id of the picture, width, height); the
+        # pictures are the renderer's own, alive as long as this view, so an id is never reused here
+        self._scaled_pictures: dict[tuple[int, int, int], pygame.Surface] = {}
         self._ahead: list[tuple[int, int]] = []  # chunks to build ahead at _ahead_zoom, nearest first
         self._ahead_zoom: float | None = None
 
@@ -109,6 +113,7 @@ class MapView:
     def forget_pictures(self) -> None:
         """Drop every cached map picture (the next frame draws from the display list again)."""
         self._invalidate()
+        self._scaled_pictures.clear()
 
     def cache_bytes(self) -> int:
         """The bytes of pixels the map picture caches hold now."""
@@ -222,18 +227,50 @@ class MapView:
         if chunk is not None:
             return chunk, x0, y0
         self.built += 1
-        base = self._base_chunk(size, i, j)
-        if zoom == 1.0:
-            return base, x0, y0
-        if zoom < 1 or zoom != int(zoom):
-            chunk = pygame.transform.smoothscale(base, (w, h))
+        if zoom < 1 and not (self.show_grid or self.show_coords):
+            chunk = self._drawn_zoomed_out(zoom, size, i, j)
         else:
-            chunk = pygame.transform.scale(base, (w, h))
+            base = self._base_chunk(size, i, j)
+            if zoom == 1.0:
+                return base, x0, y0
+            if zoom < 1 or zoom != int(zoom):
+                chunk = pygame.transform.smoothscale(base, (w, h))
+            else:
+                chunk = pygame.transform.scale(base, (w, h))
         self._zoomed_chunks[(zoom, i, j)] = chunk
         self._zoomed_bytes += _bytes(chunk)
         while self._zoomed_bytes > settings.ZOOMED_CACHE_BYTES and len(self._zoomed_chunks) > 1:
             self._zoomed_bytes -= _bytes(self._zoomed_chunks.popitem(last=False)[1])
         return chunk, x0, y0
+
+    def _drawn_zoomed_out(self, zoom: float, size: int, i: int, j: int) -> pygame.Surface:
+        """Chunk (i, j) drawn straight at ``zoom`` < 1 from the map's pictures scaled to that zoom (each
+        distinct picture smoothscaled once per zoom level, :meth:`_scaled_picture`), rather than drawn at
+        full size (1024 px a side at a quarter) and the whole of it scaled down: about ``zoom**2`` the
+        pixels to fill (issue 13). The same picture but for where each scaled picture's edge rounds to."""
+        x0, y0, w, h = self._chunk_place(zoom, size, i, j)
+        display = pygame.display.get_surface()
+        chunk = pygame.Surface((w, h)) if display is None else pygame.Surface((w, h), 0, display)
+        chunk.fill(self.fill_color)
+        blits = []
+        for op in self._bucket(size).get((i, j), ()):
+            left, top = round(op.x * zoom), round(op.y * zoom)
+            ow, oh = op.surface.get_size()
+            sw, sh = round((op.x + ow) * zoom) - left, round((op.y + oh) * zoom) - top
+            if sw > 0 and sh > 0:
+                blits.append((self._scaled_picture(op.surface, sw, sh), (left - x0, top - y0)))
+        chunk.fblits(blits)
+        return chunk
+
+    def _scaled_picture(self, picture: pygame.Surface, w: int, h: int) -> pygame.Surface:
+        """``picture`` scaled down to w x h (:func:`_scaled_down`), kept while the view lives (the map's
+        pictures are few: 39 on the largest shipped map)."""
+        key = (id(picture), w, h)
+        scaled = self._scaled_pictures.get(key)
+        if scaled is None:
+            scaled = _scaled_down(picture, (w, h))
+            self._scaled_pictures[key] = scaled
+        return scaled
 
     def _stand_in(self, zoom: float, size: int, i: int, j: int) -> pygame.Surface | None:
         """The part of the map chunk (i, j) covers, from the cached zoom level nearest ``zoom`` (whatever
@@ -414,3 +451,25 @@ def _thick_closed_outline(
 
 def _bytes(surface: pygame.Surface) -> int:
     return surface.get_bytesize() * surface.get_width() * surface.get_height()
+
+
+def _scaled_down(picture: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """A map picture scaled down for a zoomed-out chunk, so that pictures drawn side by side look as the
+    whole drawn at full size then smoothscaled: colours averaged (smoothscale) after the picture's colours
+    are bled into its transparent border (else their black darkens its edges), and its coverage at
+    least the nearest sample's (else two hexes meeting half-covered edge pixels let the ground show
+    through as a faint grid)."""
+    rgba = pygame.Surface(picture.get_size(), pygame.SRCALPHA, 32)
+    for dx, dy in ((-4, 0), (4, 0), (0, -4), (0, 4), (-2, 0), (2, 0), (0, -2), (0, 2), (-1, 0), (1, 0)):
+        rgba.blit(picture, (dx, dy))
+    rgba.blit(picture, (0, 0))
+    rgba.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MAX)  # opaque, colours bled outwards
+    alpha = pygame.Surface(picture.get_size(), pygame.SRCALPHA, 32)
+    alpha.blit(picture, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    alpha.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)  # white, the picture's alpha
+    rgba.blit(alpha, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)  # the picture's alpha back
+    scaled = pygame.transform.smoothscale(rgba, size)
+    nearest = pygame.transform.scale(alpha, size)
+    nearest.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MULT)  # black, the sampled alpha
+    scaled.blit(nearest, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    return scaled

@@ -17,6 +17,7 @@ from typing import Any
 from game.encounter import balance_cli
 from game.encounter import cli as encounter_cli
 from game.resources import ResourceError, shipped_map, shipped_maps
+from game.safeio import writable_folder
 from game.tiledmap import MapLoadError
 
 EXIT_OK = 0
@@ -458,20 +459,6 @@ def _usage(text: str) -> int:
     return EXIT_USAGE
 
 
-def _writable_folder(folder: Path) -> str | None:
-    """Why ``folder`` cannot take the results (None: it can; it is made if missing)."""
-    try:
-        if folder.exists() and not folder.is_dir():
-            return f"--out {folder} is a file, not a folder; name a folder (it is made if missing)"
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / ".hexslinger-write-test"
-        probe.write_text("", encoding="utf-8")
-        probe.unlink()
-    except OSError as error:
-        return f"cannot write to --out {folder} ({error.strerror or error}); name a folder you may write to"
-    return None
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``hexslinger simulate``: the arguments checked, the batch run (:mod:`ai.simulate`), its progress
     shown, the results written (``--out``) and summed up (``--json``: one JSON object on stdout)."""
@@ -512,7 +499,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if problems:
         return _usage("these posses may not meet: " + "; ".join(problems))
     if args.out is not None:
-        problem = _writable_folder(args.out)
+        problem = writable_folder(args.out)
         if problem is not None:
             return _usage(problem)
     try:

@@ -54,6 +54,7 @@ __all__ = [
     "remove_stale_temp_files",
     "size_text",
     "temp_prefix",
+    "writable_folder",
     "write_atomic",
 ]
 
@@ -488,3 +489,17 @@ def write_atomic(path: Path, data: bytes, *, tidy: bool = True) -> None:
         Path(tmp_name).unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
+
+
+def writable_folder(folder: Path) -> str | None:
+    """Why the ``--out`` folder cannot take a command's results (None: it can; it is made if missing)."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            return f"--out {folder} is a file, not a folder; name a folder (it is made if missing)"
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".hexslinger-write-test"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as error:
+        return f"cannot write to --out {folder} ({error.strerror or error}); name a folder you may write to"
+    return None

@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from game.safeio import writable_folder
+
 __all__ = ["add_parser", "cmd_balance"]
 
 EXIT_OK = 0
@@ -154,19 +156,6 @@ def _fail(text: str) -> int:
     return EXIT_USAGE
 
 
-def _writable(folder: Path) -> str | None:
-    try:
-        if folder.exists() and not folder.is_dir():
-            return f"--out {folder} is a file, not a folder; name a folder (it is made if missing)"
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / ".hexslinger-write-test"
-        probe.write_text("", encoding="utf-8")
-        probe.unlink()
-    except OSError as error:
-        return f"cannot write to --out {folder} ({error.strerror or error}); name a folder you may write to"
-    return None
-
-
 def cmd_balance(args: argparse.Namespace, backdrop: Backdrop | None = None) -> int:
     import json
     import tempfile
@@ -191,7 +180,7 @@ def cmd_balance(args: argparse.Namespace, backdrop: Backdrop | None = None) -> i
             print(f"  - {problem}", file=sys.stderr)
         print(f"  fix them (hexslinger check-encounter {path} lists them again)", file=sys.stderr)
         return EXIT_USAGE
-    unwritable = _writable(args.out)
+    unwritable = writable_folder(args.out)
     if unwritable is not None:
         return _fail(unwritable)
     enc = load_encounter(path)

@@ -261,11 +261,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=200, help="seed pairs per (ruleset, map, opponent)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--throughput", type=int, default=1000, help="games in each throughput batch")
-    parser.add_argument("--rulesets", nargs="*", default=["frontier", "rift"])
+    parser.add_argument(
+        "--rulesets", nargs="*", default=[], help="rulesets to measure (default: every one with an even encounter)"
+    )
     parser.add_argument("--maps", nargs="*", default=[], help="shipped map names (default: all)")
     parser.add_argument("--no-doc", action="store_true", help="print the tables only")
     args = parser.parse_args(argv)
     corpus = _corpus()
+    args.rulesets = args.rulesets or list(corpus.EVEN)
     header = [
         f"Measured with `make bench-ai PAIRS={args.pairs}`: {args.pairs} side-swapped seed pairs "
         f"({2 * args.pairs} games) per ruleset, map and opponent, {args.workers} workers; {machine()}.",

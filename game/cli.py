@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from game.encounter import balance_cli
 from game.encounter import cli as encounter_cli
+from game.progress import ProgressBar
 from game.resources import ResourceError, shipped_map, shipped_maps
 from game.safeio import writable_folder
 from game.tiledmap import MapLoadError
@@ -413,45 +413,28 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return run(args)
 
 
-class _Progress:
-    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+class _Tally:
+    """What a simulate batch's progress bar says after the count: wins per controller, draws, errors."""
 
     def __init__(self, total: int, controllers: Sequence[str]) -> None:
-        self.total = total
-        self.done = 0
+        self.bar = ProgressBar(total)
         self.wins = dict.fromkeys(controllers, 0)
         self.draws = 0
         self.errors = 0
-        self.start = time.monotonic()
-        self.shown = sys.stderr.isatty()
 
     def update(self, record: dict[str, Any]) -> None:
-        self.done += 1
         if record["error"] is not None:
             self.errors += 1
         elif record["winner"] is None:
             self.draws += 1
         else:
             self.wins[record["winner"]] = self.wins.get(record["winner"], 0) + 1
-        if not self.shown:
-            return
-        width = 24
-        filled = width * self.done // self.total
-        elapsed = time.monotonic() - self.start
-        left = elapsed / self.done * (self.total - self.done)
         tally = "  ".join(f"{c} {n}" for c, n in self.wins.items())
         extra = f"  errors {self.errors}" if self.errors else ""
-        line = (
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games  {tally}  "
-            f"draws {self.draws}{extra}  {elapsed:.0f}s, about {left:.0f}s left"
-        )
-        sys.stderr.write(line[:200] + "\033[K")
-        sys.stderr.flush()
+        self.bar.step(f"{tally}  draws {self.draws}{extra}")
 
     def close(self) -> None:
-        if self.shown and self.done:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+        self.bar.close()
 
 
 def _usage(text: str) -> int:
@@ -522,7 +505,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.swap,
     )
     save_dir = args.out if args.out is not None else Path(tempfile.mkdtemp(prefix="hexslinger-simulate-"))
-    progress = _Progress(batch.total, controllers)
+    progress = _Tally(batch.total, controllers)
     files = []
     if args.out is not None:
         files = [

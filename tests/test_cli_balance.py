@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.encounter import balance_cli
 from game.posses import DATA_ENV
+from game.progress import ProgressBar
 
 ROOT = Path(__file__).resolve().parents[1]
 RANCH = ROOT / "encounters" / "frontier_ranch_house.toml"
@@ -114,9 +114,9 @@ def test_the_progress_bar_is_drawn_on_a_terminal(monkeypatch: pytest.MonkeyPatch
 
     screen = Tty()
     monkeypatch.setattr("sys.stderr", screen)
-    bar = balance_cli._Progress(4)
-    bar.update("the encounter")
-    bar.update("the encounter")
+    bar = ProgressBar(4)
+    bar.step("the encounter")
+    bar.step("the encounter")
     bar.close()
     assert "\r[############............] 2/4 games  the encounter" in screen.getvalue()
     assert screen.getvalue().endswith("\n")

@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
+from game.progress import ProgressBar
 from game.safeio import writable_folder
 
 __all__ = ["add_parser", "cmd_balance"]
@@ -121,36 +121,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     balance.add_argument("--json", action="store_true", help="also print the report's numbers as JSON")
 
 
-class _Progress:
-    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
-
-    def __init__(self, total: int) -> None:
-        self.total = max(1, total)
-        self.done = 0
-        self.start = time.monotonic()
-        self.shown = sys.stderr.isatty()
-
-    def update(self, label: str) -> None:
-        self.done += 1
-        if not self.shown:
-            return
-        width = 24
-        filled = min(width, width * self.done // self.total)
-        elapsed = time.monotonic() - self.start
-        left = elapsed / self.done * max(0, self.total - self.done)
-        line = (
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games  {label}  "
-            f"{elapsed:.0f}s, about {left:.0f}s left"
-        )
-        sys.stderr.write(line[:200] + "\033[K")
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        if self.shown and self.done:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-
-
 def _fail(text: str) -> int:
     print(f"hexslinger balance: {text}", file=sys.stderr)
     return EXIT_USAGE
@@ -187,10 +157,10 @@ def cmd_balance(args: argparse.Namespace, backdrop: Backdrop | None = None) -> i
     sensitivity = args.sensitivity_games
     if sensitivity is None:
         sensitivity = min(args.games, max(10, args.games // 4))
-    progress = _Progress(planned_games(enc, args.games, sensitivity, args.cover))
+    progress = ProgressBar(planned_games(enc, args.games, sensitivity, args.cover))
 
     def on_game(label: str, outcome: GameOutcome) -> None:
-        progress.update(label)
+        progress.step(label)
 
     pool = worker_pool(args.workers) if args.workers > 1 else None
     interrupted = False

@@ -19,14 +19,16 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 
+from ai.assign import assign
 from ai.baselines import Player
+from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision, decision_for, pct
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.situation import Situation
 from ai.threat import path_risk, threat
-from ai.utility import Option, Scored, choose, score_option
+from ai.utility import Option, choose, score_option
 from ai.worth import Plan, considerations, net_value
 from game.commands import Command
 from game.engine.facts import UnitFacts
@@ -35,30 +37,9 @@ from game.engine.movement import reach as reach_tree
 from game.engine.protocol import AttackPreview, LegalAction
 from game.hexgrid import Hex, hex_distance
 
-__all__ = ["Decision", "UtilityAgent"]
+__all__ = ["ATTACK", "END", "REPOSITION", "TAKE_OUT", "Decision", "UtilityAgent"]
 
-TAKE_OUT, ATTACK, REPOSITION, END = 3, 2, 1, 0
 NEVER = ("flee",)  # it never runs from a fight it is in (the flee threshold is 0 in every personality)
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A decision and why: the command, its words, its rank and score and the breakdown; the runners-up."""
-
-    command: Command
-    words: str
-    rank: int = 0
-    score: float = 0.0
-    breakdown: tuple[tuple[str, float, float], ...] = ()  # (consideration, input, score)
-    others: tuple[tuple[str, float], ...] = ()
-    # a unit's own move, attack or stay: where it ends, and the share of its health it expects to lose
-    # there before its next turn (the exposure its considerations weighed); None for other decisions
-    end: Hex | None = None
-    exposure: float | None = None
-
-    def explain(self) -> str:
-        parts = ", ".join(f"{name} {value:.2f}" for name, _, value in self.breakdown)
-        return f"{self.words} (score {self.score:.3f}: {parts})" if parts else self.words
 
 
 def _f(x: Fraction | float) -> float:
@@ -98,7 +79,7 @@ class UtilityAgent(Player):
         situation = Situation(view, enabled[0].side)
         first = enabled[0]
         if first.needs == "assign":
-            decision = self._assign(situation, first)
+            decision = assign(situation, first)
         elif first.action == "deploy":
             decision = self._pick(situation, self._deploy_options(situation, enabled), rng)
         elif any(a.action == "pass" for a in enabled):
@@ -123,7 +104,7 @@ class UtilityAgent(Player):
             fallback = options[-1] if options else None
             assert fallback is not None, "no option at all"
             return Decision(fallback.subject.command, fallback.subject.words, fallback.rank)
-        return _decision(pick, scored)
+        return decision_for(pick, scored)
 
     # -- a turn ------------------------------------------------------------------------------------
     def _turn_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
@@ -233,7 +214,7 @@ class UtilityAgent(Player):
         value = them.value * (1.0 + hurt)  # a leader counts more (its fall shakes its posse), a hurt unit too
         if exposure is None:
             exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
-        words = f"{label} at {s.view.identity(target).name}: {_pct(preview.hit_chance)} to hit"
+        words = f"{label} at {s.view.identity(target).name}: {pct(preview.hit_chance)} to hit"
         return Plan(
             send, words, "attack", target, preview, stand, take_out, damage, value, exposure, follow=follow
         )
@@ -413,7 +394,7 @@ class UtilityAgent(Player):
             if lead is None:
                 continue
             words = f"{action.label} at {h.q},{h.r} on {s.view.identity(lead[1]).name}: "
-            words += f"{_pct(lead[2].hit_chance)} to hit"
+            words += f"{pct(lead[2].hit_chance)} to hit"
             if friends:
                 words += f", catching {', '.join(friends)}"
             plan = Plan(send, words, "attack", lead[1], lead[2], here, take_out, damage, 1.0, exposure)
@@ -737,52 +718,6 @@ class UtilityAgent(Player):
                 options.append(self._option(plan, REPOSITION, person))
         return options
 
-    def _assign(self, s: Situation, action: LegalAction) -> Decision:
-        """Hits to targets: the split that takes the most units out, then deals the most stress that
-        counts (never more than a target has left); exhaustive when small, die by die otherwise."""
-        targets = [t for t in action.targets if s.view.identity(t).side != s.side] or list(action.targets)
-        if len(targets) ** action.max_picks <= 256:
-            splits: Iterable[tuple[int, ...]] = itertools.product(targets, repeat=action.max_picks)
-        else:
-            splits = [self._greedy_split(s, action, targets)]
-        best: tuple[tuple[int, float], tuple[int, ...]] | None = None
-        for split in splits:
-            preview = s.view.preview(action.command(targets=split))
-            outcome = self._split_value(s, preview)
-            if best is None or outcome > best[0]:
-                best = (outcome, split)
-        assert best is not None
-        split = best[1]
-        names = ", ".join(s.view.identity(t).name for t in split)
-        return Decision(
-            action.command(targets=split), f"assign the hits: {names}", TAKE_OUT, float(best[0][0])
-        )
-
-    def _greedy_split(self, s: Situation, action: LegalAction, targets: list[int]) -> tuple[int, ...]:
-        chosen: list[int] = []
-        for _ in range(action.max_picks):
-            best_t = targets[0]
-            best_v: tuple[int, float] | None = None
-            for t in targets:
-                trial = (*chosen, t, *([t] * (action.max_picks - len(chosen) - 1)))
-                value = self._split_value(s, s.view.preview(action.command(targets=trial)))
-                if best_v is None or value > best_v:
-                    best_v, best_t = value, t
-            chosen.append(best_t)
-        return tuple(chosen)
-
-    def _split_value(self, s: Situation, preview: AttackPreview | None) -> tuple[int, float]:
-        if preview is None:
-            return (0, 0.0)
-        out = 0
-        useful = 0.0
-        for unit, stress in preview.per_target:
-            left = s.of(unit).health[0]
-            sign = -1 if s.view.identity(unit).side == s.side else 1
-            out += sign * (1 if stress >= left else 0)
-            useful += sign * min(stress, left)
-        return (out, useful)
-
     # -- scoring -----------------------------------------------------------------------------------
     def _option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
         return Option(plan, plan.words, rank, weight, considerations(person, self.level, plan.kind))
@@ -845,24 +780,3 @@ def _blast_radius(mine: UnitFacts, action: LegalAction) -> int | None:
 
 def _art(s: Situation, unit: int) -> tuple[str, ...]:
     return s.view.unit_view(unit).art
-
-
-def _pct(p: Fraction) -> str:
-    return f"{round(100 * p)}%"
-
-
-def _decision(pick: Scored[Plan], scored: list[Scored[Plan]]) -> Decision:
-    breakdown = tuple((part.name, part.raw, part.score) for part in pick.parts)
-    others = tuple((s.option.label, s.score) for s in scored[:5] if s is not pick)
-    plan = pick.option.subject
-    placed = plan.kind in ("attack", "walk", "stay")
-    return Decision(
-        plan.command,
-        pick.option.label,
-        pick.option.rank,
-        pick.score,
-        breakdown,
-        others,
-        plan.end if placed else None,
-        plan.exposure if placed else None,
-    )

@@ -38,9 +38,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ai.agent import ATTACK, END, REPOSITION, TAKE_OUT, Decision
 from ai.baselines import Player
 from ai.controllers import ControllerError, make_player
+from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision
 from game.battlefield import Battlefield, Cover
 from game.commands import Command
 from game.engine.match import Match

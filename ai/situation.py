@@ -129,7 +129,7 @@ class Situation:
         area = self.goal_area(unit)
         if not area:
             return ranked
-        near = sorted(hexes, key=lambda h: (min(hex_distance(h, a) for a in area), h.q, h.r))[:3]
+        near = sorted(hexes, key=lambda h: (to_area(area, h), h.q, h.r))[:3]
         return ranked + [h for h in near if h not in ranked]
 
     def goal_progress(self, unit: int, here: Hex, end: Hex, progress: float, budget: int) -> float:
@@ -140,6 +140,24 @@ class Situation:
             return progress
         if end in area:
             return 1.0
-        before = min(hex_distance(here, a) for a in area)
-        after = min(hex_distance(end, a) for a in area)
+        before = to_area(area, here)
+        after = to_area(area, end)
         return max(progress, min(1.0, (before - after) / max(1, budget)))
+
+
+def to_area(area: frozenset[Hex], h: Hex) -> int:
+    """The distance in hexes from ``h`` to the nearest hex of ``area``, kept per area (an objective's
+    area is the same all game, and the same places are weighed decision after decision)."""
+    known = _TO_AREA.get(area)
+    if known is None:
+        if len(_TO_AREA) >= AREAS_KEPT:
+            _TO_AREA.clear()
+        known = _TO_AREA[area] = {}
+    found = known.get(h)
+    if found is None:
+        found = known[h] = min(hex_distance(h, a) for a in area)
+    return found
+
+
+AREAS_KEPT = 64
+_TO_AREA: dict[frozenset[Hex], dict[Hex, int]] = {}

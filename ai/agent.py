@@ -214,7 +214,7 @@ class UtilityAgent(Player):
         value = them.value * (1.0 + hurt)  # a leader counts more (its fall shakes its posse), a hurt unit too
         if exposure is None:
             exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
-        words = f"{label} at {s.view.identity(target).name}: {pct(preview.hit_chance)} to hit"
+        words = f"{label} at {s.name(target)}: {pct(preview.hit_chance)} to hit"
         return Plan(
             send, words, "attack", target, preview, stand, take_out, damage, value, exposure, follow=follow
         )
@@ -382,10 +382,10 @@ class UtilityAgent(Player):
                 health = max(1, facts.health[0])
                 out = _f(preview.damage.at_least(health))
                 hurt = min(1.0, _f(preview.expected_damage) / health)
-                if s.view.identity(unit).side == s.side:
+                if s.side_of(unit) == s.side:
                     take_out -= FRIENDLY * out * facts.value
                     damage -= FRIENDLY * hurt * facts.value
-                    friends.append(s.view.identity(unit).name)
+                    friends.append(s.name(unit))
                     continue
                 take_out += out * facts.value
                 damage += hurt * facts.value
@@ -393,7 +393,7 @@ class UtilityAgent(Player):
                     lead = (out, unit, preview)
             if lead is None:
                 continue
-            words = f"{action.label} at {h.q},{h.r} on {s.view.identity(lead[1]).name}: "
+            words = f"{action.label} at {h.q},{h.r} on {s.name(lead[1])}: "
             words += f"{pct(lead[2].hit_chance)} to hit"
             if friends:
                 words += f", catching {', '.join(friends)}"

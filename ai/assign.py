@@ -18,7 +18,7 @@ EXHAUSTIVE = 256  # splits tried one by one up to this many; die by die beyond
 def assign(s: Situation, action: LegalAction) -> Decision:
     """Hits to targets: the split that takes the most units out, then deals the most stress that counts
     (never more than a target has left); exhaustive when small, die by die otherwise."""
-    targets = [t for t in action.targets if s.view.identity(t).side != s.side] or list(action.targets)
+    targets = [t for t in action.targets if s.side_of(t) != s.side] or list(action.targets)
     if len(targets) ** action.max_picks <= EXHAUSTIVE:
         splits: Iterable[tuple[int, ...]] = itertools.product(targets, repeat=action.max_picks)
     else:
@@ -31,7 +31,7 @@ def assign(s: Situation, action: LegalAction) -> Decision:
             best = (outcome, split)
     assert best is not None
     split = best[1]
-    names = ", ".join(s.view.identity(t).name for t in split)
+    names = ", ".join(s.name(t) for t in split)
     return Decision(action.command(targets=split), f"assign the hits: {names}", TAKE_OUT, float(best[0][0]))
 
 
@@ -58,7 +58,7 @@ def _split_value(s: Situation, preview: AttackPreview | None) -> tuple[int, floa
     useful = 0.0
     for unit, stress in preview.per_target:
         left = s.of(unit).health[0]
-        sign = -1 if s.view.identity(unit).side == s.side else 1
+        sign = -1 if s.side_of(unit) == s.side else 1
         out += sign * (1 if stress >= left else 0)
         useful += sign * min(stress, left)
     return (out, useful)

@@ -29,6 +29,7 @@ class Situation:
     strides: dict[int, int] = field(default_factory=dict)
     hostile: list[int] | None = None
     goal_areas: dict[int, frozenset[Hex]] = field(default_factory=dict)
+    who: dict[int, tuple[str, str]] = field(default_factory=dict)
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)
@@ -36,14 +37,27 @@ class Situation:
             found = self.facts[unit] = self.view.unit_facts(unit)
         return found
 
+    def side_of(self, unit: int) -> str:
+        """The side ``unit`` plays for, asked once per decision."""
+        return self._who(unit)[0]
+
+    def name(self, unit: int) -> str:
+        """``unit``'s name as the log says it, asked once per decision."""
+        return self._who(unit)[1]
+
+    def _who(self, unit: int) -> tuple[str, str]:
+        found = self.who.get(unit)
+        if found is None:
+            ident = self.view.identity(unit)
+            found = self.who[unit] = (ident.side, ident.name)
+        return found
+
     def foes(self) -> list[int]:
         if self.hostile is None:
             self.hostile = [
                 u
                 for u in self.view.units()
-                if self.view.identity(u).side != self.side
-                and self.view.position(u) is not None
-                and self.of(u).fights
+                if self.side_of(u) != self.side and self.view.position(u) is not None and self.of(u).fights
             ]
         return self.hostile
 
@@ -106,7 +120,7 @@ class Situation:
         found = self.goal_areas.get(unit)
         if found is not None:
             return found
-        side = self.view.identity(unit).side
+        side = self.side_of(unit)
         want: set[Hex] = set()
         for goal in self.view.goals():
             if goal.kind == "hold":

@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 C = TypeVar("C")
 
 
-def comp(entity: int, kind: type[C]) -> C:
-    return esper.component_for_entity(entity, kind)
+# an entity's component of a kind (KeyError if it has none): esper's own function, not a wrapper round it,
+# as the rules ask it about a million times a game of AI play
+comp = esper.component_for_entity
 
 
 def game_state(match: Match) -> FrontierGame:

@@ -71,8 +71,9 @@ def common_problem(ctx: FrontierCtx, definition: ActionDef[FrontierCtx], unit: i
     return None
 
 
-def _target_problem(ctx: FrontierCtx, unit: int, action: str, target: int) -> str | None:
-    """Why ``target`` is not a valid target of ``action`` (shoot, melee, coup de grace), or None."""
+def known_target_problem(ctx: FrontierCtx, unit: int, action: str, target: int) -> str | None:
+    """Why ``target`` (known to be a unit of this match) is not a valid target of ``action`` (shoot, melee,
+    coup de grace), or None."""
     words = _Words(ctx, unit, action)  # the words only when there is a problem to word
     if not st.in_play(target) or st.hex_of(target) is None:
         return f"{words}: {st.name_of(target)} is not on the field"
@@ -112,13 +113,13 @@ def _target_problem(ctx: FrontierCtx, unit: int, action: str, target: int) -> st
 
 
 def target_problem(ctx: FrontierCtx, unit: int, action: str, target: int | None) -> str | None:
-    """:func:`_target_problem` for any id a command may hold."""
+    """:func:`known_target_problem` for any id a command may hold."""
     words = _Words(ctx, unit, action)  # the words only when there is a problem to word
     if target is None:
         return f"{words}: pick a target"
     if not ctx.is_unit(target):
         return f"{words}: there is no unit {target}"
-    return _target_problem(ctx, unit, action, target)
+    return known_target_problem(ctx, unit, action, target)
 
 
 # == Simple actions ================================================================================
@@ -158,7 +159,7 @@ def _reload(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
 
 def _coup_picks(ctx: FrontierCtx, unit: int, option: str) -> Picks:
     return Picks(
-        targets=tuple(t for t in ctx.units() if _target_problem(ctx, unit, "coup_de_grace", t) is None)
+        targets=tuple(t for t in ctx.units() if known_target_problem(ctx, unit, "coup_de_grace", t) is None)
     )
 
 
@@ -234,7 +235,7 @@ def _shoot_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
 
 def _shoot_picks(ctx: FrontierCtx, unit: int, option: str) -> Picks:
     return Picks(
-        targets=tuple(t for t in ctx.hostiles(unit) if _target_problem(ctx, unit, "shoot", t) is None)
+        targets=tuple(t for t in ctx.hostiles(unit) if known_target_problem(ctx, unit, "shoot", t) is None)
     )
 
 

@@ -17,7 +17,7 @@ from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
-from game.rules.frontier.actions import CHARGE_DIE, target_problem
+from game.rules.frontier.actions import CHARGE_DIE, known_target_problem
 from game.rules.frontier.combat import attack_preview, check_chance
 from game.rules.frontier.components import Weapon
 from game.rules.frontier.context import FrontierCtx
@@ -104,23 +104,33 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
     """The exact odds of the attack ``cmd`` (shoot, melee, charge's attack) were the attacker at
     ``from_hex`` and the target at ``at_hex`` (None: where they are); None where it would be illegal
     there (out of range, out of sight, not within 1", a Seriously Injured target). With both None it is
-    the preview."""
+    the preview. (The AI asks this thousands of times a game: the units are put where the question
+    supposes them by hand, not through :func:`_moved`, and the target, known to be a unit, is checked
+    once.)"""
     unit, target = cmd.actor, cmd.target
     if target is None or not ctx.is_unit(unit) or not ctx.is_unit(target):
         return None
     if cmd.action not in ("shoot", "melee", "charge"):
         return None
-    with _moved(ctx, {unit: from_hex, target: at_hex}):
-        if st.hex_of(unit) is None or st.hex_of(target) is None:
+    mine, theirs = st.comp(unit, Position), st.comp(target, Position)
+    here, there = mine.hex, theirs.hex
+    try:
+        if from_hex is not None:
+            mine.hex = from_hex
+        if at_hex is not None:
+            theirs.hex = at_hex
+        if mine.hex is None or theirs.hex is None:
             return None
         if cmd.action == "shoot":
             weapon = ctx.weapon(unit)
-            if not weapon.is_ranged or target_problem(ctx, unit, "shoot", target) is not None:
+            if not weapon.is_ranged or known_target_problem(ctx, unit, "shoot", target) is not None:
                 return None
             return attack_preview(ctx.situation(unit, target, weapon))
-        if target_problem(ctx, unit, "melee", target) is not None:
+        if known_target_problem(ctx, unit, "melee", target) is not None:
             return None
         return attack_preview(ctx.situation(unit, target, ctx.melee_weapon(unit)))
+    finally:
+        mine.hex, theirs.hex = here, there
 
 
 def movement(ctx: FrontierCtx, unit: int, *, charge: bool = False) -> PathTree:

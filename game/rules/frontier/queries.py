@@ -155,6 +155,9 @@ def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[
     out: list[PathReaction] = []
     at = here
     for index, step in enumerate(steps):
+        if not any(hex_distance(at, h) <= 1 for h in near):
+            at = step  # no hostile next to this step's start: it leaves no close combat
+            continue
         with _moved(ctx, {unit: at}):
             for enemy in opportunity_attackers(ctx, unit, at, step, done):
                 done.append(enemy)

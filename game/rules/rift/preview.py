@@ -64,7 +64,7 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         candidates = hostile + [u for u in candidates if u not in hostile]
     elif cmd.target is not None:  # one target named: only it needs checking (what-if odds ask often)
         named = cmd.target
-        ok = named in ctx.units() and ctx.valid_target(attacker, named, w.range, source=source)
+        ok = ctx.valid_target(attacker, named, w.range, source=source) and ctx.in_play(named)
         candidates = [named] if ok else []
     else:
         candidates = [u for u in ctx.units() if ctx.valid_target(attacker, u, w.range, source=source)]

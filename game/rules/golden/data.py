@@ -138,12 +138,7 @@ class WeaponData:
 
     @property
     def bands(self) -> tuple[DieBand, ...]:
-        out = []
-        for text, reach in zip(self.dice, self.ranges, strict=True):
-            found = _DICE.match(text)
-            assert found is not None  # parse_data checked it
-            out.append(DieBand(reach, int(found.group(1)), int(found.group(2))))
-        return tuple(out)
+        return _bands(self.dice, self.ranges)
 
     @property
     def reach(self) -> int:
@@ -298,3 +293,14 @@ def load_data(path: str | Path = DATA_FILE) -> GoldenData:
 def default_data() -> GoldenData:
     """The shipped golden.toml, loaded once."""
     return load_data(DATA_FILE)
+
+
+@functools.cache
+def _bands(dice: tuple[str, ...], ranges: tuple[int, ...]) -> tuple[DieBand, ...]:
+    """A weapon's range bands from its dice and ranges, read once (attack odds ask for them often)."""
+    out = []
+    for text, reach in zip(dice, ranges, strict=True):
+        found = _DICE.match(text)
+        assert found is not None  # parse_data checked it
+        out.append(DieBand(reach, int(found.group(1)), int(found.group(2))))
+    return tuple(out)

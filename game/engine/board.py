@@ -33,6 +33,7 @@ __all__ = [
     "board_json",
     "board_sha",
     "carry",
+    "why_not",
 ]
 
 BOARD_FORMAT: Final = 1

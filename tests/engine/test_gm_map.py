@@ -102,7 +102,7 @@ def test_carry_keeps_legal_hexes_and_moves_the_rest_to_the_nearest_free_hex() ->
     assert carry({"a": a, "b": a}, bf, stacking=True).kept == {"a": a, "b": a}
 
 
-def _deployed(path: Path) -> Match:
+def deployed(path: Path) -> Match:
     """Frontier's default posses deployed on ``path``, the first unit then moved by the GM out of the deploy
     zones (a boulder in a zone is a map problem: the map would not reload)."""
     match = demo_match("frontier", path)
@@ -126,7 +126,7 @@ def _deployed(path: Path) -> Match:
 
 def test_a_reload_keeps_units_on_legal_hexes_and_moves_one_whose_hex_became_a_boulder(tmp_path: Path) -> None:
     path = copy_ranch(tmp_path)
-    match = _deployed(path)
+    match = deployed(path)
     victim, *others = [u for u in match.units() if match.position(u) is not None]
     where = match.position(victim)
     assert where is not None
@@ -145,7 +145,7 @@ def test_a_reload_keeps_units_on_legal_hexes_and_moves_one_whose_hex_became_a_bo
 
 def test_the_same_board_again_and_a_malformed_board_are_refused(tmp_path: Path) -> None:
     path = copy_ranch(tmp_path)
-    match = _deployed(path)
+    match = deployed(path)
     digest = match.digest()
     assert match.validate(reload_command(path)) == "the battle is on this board already"
     bad = Command(GM_MAP, extra=(("board", "{"),))
@@ -158,7 +158,7 @@ def test_the_same_board_again_and_a_malformed_board_are_refused(tmp_path: Path) 
 
 def test_a_save_after_a_reload_replays_exactly_though_the_file_changed_again(tmp_path: Path) -> None:
     path = copy_ranch(tmp_path)
-    match = _deployed(path)
+    match = deployed(path)
     unit = match.units()[0]
     where = match.position(unit)
     assert where is not None
@@ -177,7 +177,7 @@ def test_a_save_after_a_reload_replays_exactly_though_the_file_changed_again(tmp
 
 def test_a_save_without_a_reload_has_no_board_and_the_same_digest_as_before(tmp_path: Path) -> None:
     path = copy_ranch(tmp_path)
-    match = _deployed(path)
+    match = deployed(path)
     assert "board" not in match.state()
     save_match(match, tmp_path / "plain.json")
     assert "board" not in json.loads((tmp_path / "plain.json").read_text(encoding="utf-8"))["map"]
@@ -185,7 +185,7 @@ def test_a_save_without_a_reload_has_no_board_and_the_same_digest_as_before(tmp_
 
 def test_the_session_keeps_a_reload_it_cannot_undo_and_writes_the_autosave_whole(tmp_path: Path) -> None:
     path = copy_ranch(tmp_path)
-    session = BattleSession(_deployed(path), tmp_path / "autosaves")
+    session = BattleSession(deployed(path), tmp_path / "autosaves")
     session.autosave()
     unit = session.match.units()[0]
     where = session.match.position(unit)
@@ -200,7 +200,7 @@ def test_the_session_keeps_a_reload_it_cannot_undo_and_writes_the_autosave_whole
 
 
 def test_a_unit_set_aside_when_the_new_map_has_no_room(tmp_path: Path) -> None:
-    match = _deployed(copy_ranch(tmp_path))
+    match = deployed(copy_ranch(tmp_path))
     bf = match.battlefield
     doc = json.loads(board_json(match.first_board))
     wall = [Terrain("rock face", impassable=True).name, True, True, 2, 1, False]

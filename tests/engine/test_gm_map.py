@@ -226,3 +226,29 @@ def test_a_unit_set_aside_when_the_new_map_has_no_room(tmp_path: Path) -> None:
     match.enter()
     removed = esper.try_component(aside[0], Removed)
     assert removed is not None and removed.reason == GM_REMOVED  # the Move tool puts it back as it was
+
+
+def test_the_odds_workers_rebuild_a_reloaded_battle_from_its_first_board(tmp_path: Path) -> None:
+    """ "What are the odds from here?" plays from the position rebuilt in another process: from the board
+    the battle started on, whatever the file says now."""
+    from ai.odds import _Position
+
+    path = copy_ranch(tmp_path)
+    match = deployed(path)
+    where = match.position(match.units()[0])
+    assert where is not None
+    put_boulder(path, [match.battlefield.geometry.to_cell(where)])
+    match.apply(reload_command(path))
+    put_boulder(path, [(0, 0)])  # edited again: the file is neither board now
+    assert _Position.of(match).rebuild().digest() == match.digest()
+
+
+def test_the_odds_workers_rebuild_an_encounter_with_its_rules() -> None:
+    from ai.odds import _Position
+    from game.encounter.load import load_encounter
+
+    enc = load_encounter(ROOT / "encounters" / "rift_water_tower.toml")
+    match = enc.match(4)
+    for cmd in match.auto_deploy():
+        match.apply(cmd)
+    assert _Position.of(match).rebuild().digest() == match.digest()

@@ -290,6 +290,7 @@ class BattleScreen(GuiScene):
         self.controller.stale = True
 
     def revealed(self) -> None:
+        """On top again (or opened): the window's title is the map's."""
         super().revealed()
         if self.session.match.map_path is not None:
             set_window_title(window_title(self.tmap, self.session.match.map_path))
@@ -320,6 +321,7 @@ class BattleScreen(GuiScene):
         if not self._viewed:  # the map area's size is known now: the opening view
             self._viewed = True
             self.first_view()
+            self.revealed()  # the window's title: the map's
         fixed = {
             "end_turn": self.end_turn,
             "auto_deploy": self.controller.auto_deploy,

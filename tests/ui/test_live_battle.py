@@ -68,6 +68,7 @@ def test_outside_gm_mode_the_battle_waits_and_gm_mode_brings_the_map_in(
     where = match.position(victim)
     assert where is not None
     kept = {u: match.position(u) for u in others}
+    assert pygame.display.get_caption()[0] == f"Hexslinger{settings.TITLE_SEPARATOR}Showdown at the Lazy K"
     screen.view.zoom_by(1, (300, 200))
     screen.view.camera.pan_screen(-40, 25)
     looked = _camera(screen)

@@ -31,8 +31,10 @@ from ai.controllers import make_player
 from ai.runner import play
 from ai.simulate import derive_seed, wilson
 from game.commands import command_from_json, command_to_json
+from game.engine.board import board_from_json, board_json
 from game.engine.match import Match
 from game.engine.protocol import PosseSpec
+from game.engine.scenario import Scenario
 from game.mapload import load_battlefield
 from game.rules import get_ruleset
 
@@ -70,13 +72,16 @@ class Odds:
 
 @dataclass(frozen=True, slots=True)
 class _Position:
-    """What a worker needs to rebuild the position: the map, the ruleset, the posses, the seed, the log."""
+    """What a worker needs to rebuild the position: the map (or the board the battle started on, when a
+    GM reloaded the map into it), the ruleset, the posses, the seed, the encounter's rules, the log."""
 
     map_path: str
     ruleset: str
     posses: tuple[PosseSpec, ...]
     seed: int
     log: str  # the command log as JSON text (hashable: the worker's cache key)
+    board: str = ""  # game.engine.board's JSON of the first board ("" : the map file's)
+    scenario: str = ""  # the encounter's rules as JSON ("" : none)
 
     @classmethod
     def of(cls, match: Match) -> _Position:
@@ -87,13 +92,15 @@ class _Position:
             tuple(match.posses),
             match.seed,
             json.dumps([command_to_json(c) for c in match.log], separators=(",", ":")),
+            board_json(match.first_board) if match.board_sha else "",
+            json.dumps(match.scenario.to_json()) if match.scenario is not None else "",
         )
 
     def rebuild(self) -> Match:
         path = Path(self.map_path)
-        match = Match(
-            load_battlefield(path).clone(), get_ruleset(self.ruleset), list(self.posses), self.seed, path
-        )
+        first = board_from_json(self.board) if self.board else load_battlefield(path).clone()
+        scenario = Scenario.from_json(json.loads(self.scenario)) if self.scenario else None
+        match = Match(first, get_ruleset(self.ruleset), list(self.posses), self.seed, path, scenario=scenario)
         for data in json.loads(self.log):
             match.apply(command_from_json(data))
         return match

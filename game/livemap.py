@@ -1,7 +1,7 @@
 """Live maps (issue 15): a map open in the game follows its files on disk while the GM edits it in Tiled.
 
-Headless (no pygame), so any screen can use it: the map view and the New Battle preview do now
-(:mod:`game.ui.live_map`), and a battle screen (the GM's sandbox) can later the same way:
+Headless (no pygame), so any screen can use it: the map view and the New Battle preview
+(:mod:`game.ui.live_map`) and a battle in GM mode (:mod:`game.ui.live_battle`):
 
 - :func:`map_files` — the files a loaded map is made of: its ``.tmx``, its ``.tsx`` tilesets and images.
 - :class:`MapWatcher` — watches the folders of those files on a background thread with ``watchfiles``
@@ -11,7 +11,8 @@ Headless (no pygame), so any screen can use it: the map view and the New Battle 
   and saving a map with its tilesets writes each file in turn). The thread never touches the game's
   state; an optional ``wake`` callback (called on the thread) lets the window wake from idle.
 - :func:`carry_units` — after a reload, which units keep their hexes (still on the map, passable, one unit
-  a hex) and which must be placed again; the battle screen will need it (the map view has no units).
+  a hex) and which must be placed again; a battle's reload (the ``gm_map`` edit) uses the same test in
+  :func:`game.engine.board.carry`, which also moves the others to the nearest free hex.
 
 The main loop reloads with :func:`game.mapcheck.load_checked`, which gives the map and check-map's
 problems in one pass.
@@ -30,6 +31,7 @@ from typing import Final, Generic, TypeVar
 import watchfiles
 
 from game.battlefield import Battlefield
+from game.engine.board import why_not
 from game.hexgrid import Hex
 from game.tiledmap import TiledMap
 
@@ -265,18 +267,14 @@ class CarriedUnits(Generic[K]):
 
 def carry_units(positions: Mapping[K, Hex], battlefield: Battlefield) -> CarriedUnits[K]:
     """Which units keep their hexes on the reloaded ``battlefield``: a hex must still be on the map and
-    passable, and hold one unit (of two on one hex, the first in ``positions`` keeps it)."""
+    passable, and hold one unit (of two on one hex, the first in ``positions`` keeps it). The same test as
+    a battle's reload (:func:`game.engine.board.carry`, which also finds the others a hex)."""
     kept: dict[K, Hex] = {}
     displaced: dict[K, str] = {}
-    taken: set[Hex] = set()
     for unit, where in positions.items():
-        if not battlefield.in_bounds(where):
-            displaced[unit] = "its hex is off the map now"
-        elif not battlefield.is_passable(where):
-            displaced[unit] = f"its hex is impassable now ({battlefield.terrain_at(where).name})"
-        elif where in taken:
-            displaced[unit] = "its hex is taken by another unit"
-        else:
+        reason = why_not(where, battlefield, set(kept.values()))
+        if reason is None:
             kept[unit] = where
-            taken.add(where)
+        else:
+            displaced[unit] = reason
     return CarriedUnits(kept, displaced)

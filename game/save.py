@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.battlefield import Battlefield
 from game.commands import Command, CommandFormatError, command_from_json, command_to_json
+from game.engine.board import BoardError, board_from_json, board_json
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import PosseSpec, UnitSpec
 from game.engine.registry import UnknownRulesetError, get_ruleset
@@ -85,6 +87,8 @@ class SaveData:
     journal_note: str = ""  # what of the autosave's journal could not be used ("" when all of it)
     # the encounter file's rules the match was built with (game.engine.scenario), None: none
     scenario: Scenario | None = None
+    # the board the battle started on, as JSON (game.engine.board), when a GM reloaded the map into it
+    board: str = ""
 
     @property
     def digest_comparable(self) -> bool:
@@ -123,7 +127,7 @@ def save_document(match: Match, name: str = "", seats: dict[str, str] | None = N
         "version": VERSION,
         "name": name,
         "ruleset": match.ruleset_name,
-        "map": {"file": str(match.map_path), "sha256": match.battlefield.file_hash},
+        "map": _map_entry(match),
         "seed": match.seed,
         "posses": [_posse_to_json(p) for p in match.posses],
         "seats": {p.side: given.get(p.side, HUMAN) for p in match.posses},
@@ -132,6 +136,16 @@ def save_document(match: Match, name: str = "", seats: dict[str, str] | None = N
         "digest": match.digest(),
         "progress": {"round": match.history[-1].round if match.history else 0, "over": match.is_over},
     }
+
+
+def _map_entry(match: Match) -> dict[str, str]:
+    """The map a save replays on: the file and its sha256, and, once a GM reloaded the map into the
+    battle (``gm_map``), the board the battle started on whole (the file has changed since)."""
+    first = match.first_board
+    entry = {"file": str(match.map_path), "sha256": first.file_hash}
+    if match.board_sha:
+        entry["board"] = board_json(first)
+    return entry
 
 
 def write_save(path: Path, document: dict[str, Any]) -> str:
@@ -251,7 +265,8 @@ def read_save(path: str | Path) -> SaveData:
     map_info = _need(doc, "map", dict, path)
     map_file = map_info.get("file")
     map_hash = map_info.get("sha256")
-    if not isinstance(map_file, str) or not isinstance(map_hash, str):
+    board = map_info.get("board", "")
+    if not isinstance(map_file, str) or not isinstance(map_hash, str) or not isinstance(board, str):
         raise SaveError(path, "the save's map entry is malformed", damaged)
     if len(map_file) > MAX_PATH_CHARS:
         raise SaveError(
@@ -306,6 +321,7 @@ def read_save(path: str | Path) -> SaveData:
         seats=seats,
         digests=digests,
         journal_note=journal.note,
+        board=board,
     )
 
 
@@ -360,19 +376,8 @@ def _check_digest(match: Match, checks: dict[int, str], number: int, path: Path)
         )
 
 
-def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveData]:
-    """Rebuild the saved match by replaying its log; with ``verify`` the digest must match."""
-    path = Path(path)
-    data = read_save(path)
-    try:
-        ruleset = get_ruleset(data.ruleset)
-    except UnknownRulesetError:
-        raise SaveError(
-            path,
-            f"the save uses the ruleset '{data.ruleset}', which this Hexslinger lacks",
-            "update Hexslinger",
-        ) from None
-    map_path = _resolve_map(path, data.map_file)
+def _map_file(path: Path, map_path: Path, data: SaveData) -> Battlefield:
+    """The map file a save names, loaded: it must be the file the battle was played on (its sha256)."""
     try:
         battlefield = load_battlefield(map_path)
     except MapLoadError as error:
@@ -387,6 +392,39 @@ def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveDat
             f"the map {map_path} has changed since the game was saved",
             "restore the map as it was (the save records its sha256), or start a new game on the new map",
         )
+    return battlefield
+
+
+def load_match(path: str | Path, *, verify: bool = True) -> tuple[Match, SaveData]:
+    """Rebuild the saved match by replaying its log; with ``verify`` the digest must match."""
+    path = Path(path)
+    data = read_save(path)
+    try:
+        ruleset = get_ruleset(data.ruleset)
+    except UnknownRulesetError:
+        raise SaveError(
+            path,
+            f"the save uses the ruleset '{data.ruleset}', which this Hexslinger lacks",
+            "update Hexslinger",
+        ) from None
+    map_path = _resolve_map(path, data.map_file)
+    if data.board:  # a GM reloaded the map into the battle: the save holds the board it started on
+        try:
+            battlefield = board_from_json(data.board)
+        except BoardError as error:
+            raise SaveError(
+                path,
+                f"the save's first board is damaged ({_short(error)})",
+                "the file was edited or is damaged; load an earlier save",
+            ) from None
+        if battlefield.file_hash != data.map_sha256:
+            raise SaveError(
+                path,
+                "the save's first board is not the map it names (their sha256 differ)",
+                "the file was edited or is damaged; load an earlier save",
+            )
+    else:
+        battlefield = _map_file(path, map_path, data)
     try:
         match = Match(battlefield, ruleset, data.posses, data.seed, map_path=map_path, scenario=data.scenario)
     except (ValueError, RecursionError) as error:

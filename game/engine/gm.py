@@ -21,6 +21,9 @@ The commands and the fields each reads (every other field must be left at its de
 ``gm_door``    ``hex`` a door, ``number`` 1 open / 0 closed
 ``gm_cover``   ``hex``, ``number`` the cover it gives: 0 none, 1 half, 2 full
 ``gm_turn``    ``actor``: this unit's turn now
+``gm_map``     ``extra`` ``(("board", text),)``: the map reloaded from disk, the new board whole as
+               :func:`game.engine.board.board_json` wrote it (units whose hexes no longer do are moved
+               to the nearest free hex they can stand on, or set aside: :func:`game.engine.board.carry`)
 =============  ====================================================================================
 """
 
@@ -33,11 +36,13 @@ from typing import TYPE_CHECKING, Protocol
 
 import esper
 
-from game.battlefield import Cover
+from game.battlefield import Battlefield, Cover
 from game.commands import Command
 from game.components import Identity, Position, Removed
+from game.engine.board import BoardError, board_from_json, board_json, board_sha, carry
 from game.engine.turns import Encounter
 from game.events import Event, GmEdit
+from game.hexgrid import Hex
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -46,6 +51,7 @@ __all__ = [
     "GM_ACTIONS",
     "GM_COVER",
     "GM_DOOR",
+    "GM_MAP",
     "GM_PLACE",
     "GM_REMOVE",
     "GM_REMOVED",
@@ -67,7 +73,8 @@ GM_PLACE, GM_REMOVE, GM_SET, GM_DOOR, GM_COVER, GM_TURN = (
     "gm_cover",
     "gm_turn",
 )
-GM_ACTIONS = (GM_PLACE, GM_REMOVE, GM_SET, GM_DOOR, GM_COVER, GM_TURN)
+GM_MAP = "gm_map"
+GM_ACTIONS = (GM_PLACE, GM_REMOVE, GM_SET, GM_DOOR, GM_COVER, GM_TURN, GM_MAP)
 GM_REMOVED = "removed by the GM"  # the Removed reason of a unit the GM took off the map
 
 # the fields each edit reads; every other field of the command must be at its default
@@ -78,6 +85,7 @@ _READS: dict[str, frozenset[str]] = {
     GM_DOOR: frozenset({"hex", "number"}),
     GM_COVER: frozenset({"hex", "number"}),
     GM_TURN: frozenset({"actor"}),
+    GM_MAP: frozenset({"extra"}),
 }
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(Command) if f.name != "action"}
 _COVER_WORDS = {0: "no cover", 1: "half cover", 2: "full cover"}
@@ -286,6 +294,57 @@ def _turn_problem(match: Match, cmd: Command, hooks: GmRules | None) -> str | No
     return hooks.turn_problem(match, cmd.actor)
 
 
+def board_of(cmd: Command) -> tuple[Battlefield, str]:
+    """The board a ``gm_map`` command carries and its name (:func:`game.engine.board.board_sha`);
+    BoardError when it carries none or a malformed one."""
+    if len(cmd.extra) != 1 or cmd.extra[0][0] != "board":
+        raise BoardError('gm_map carries the board as its one extra pair, ("board", text)')
+    text = cmd.extra[0][1]
+    return board_from_json(text), board_sha(text)
+
+
+def _map_problem(match: Match, cmd: Command, hooks: GmRules | None) -> str | None:
+    try:
+        board, sha = board_of(cmd)
+    except BoardError as error:
+        return str(error)
+    if sha == (match.board_sha or _first_sha(match)):
+        return "the battle is on this board already"
+    stacking = hooks.stacking if hooks is not None else False
+    placed = carry(_standing(match), _carried_board(match, board), stacking=stacking)
+    active = _active(match)
+    if active in placed.aside:
+        return f"the new map has no free hex for {_name(active)}, who is acting now: give it room in Tiled"
+    return None
+
+
+def _first_sha(match: Match) -> str:
+    return board_sha(board_json(match.first_board))
+
+
+def _standing(match: Match) -> dict[int, Hex]:
+    """The units in play on the map, where they stand (in the match's unit order)."""
+    found = {}
+    for unit in match.units():
+        where = match.position(unit)
+        if where is not None:
+            found[unit] = where
+    return found
+
+
+def _carried_board(match: Match, board: Battlefield) -> Battlefield:
+    """``board`` as the battle will have it: the encounter's deploy areas, and the doors it shares with
+    the board now open or closed as they are now."""
+    from game.engine.match import with_encounter_zones  # noqa: PLC0415 - match imports this module
+
+    board = with_encounter_zones(board, match.scenario)
+    for h, door in match.battlefield.doors.items():
+        new = board.door_at(h)
+        if new is not None and new.is_open != door.is_open:
+            board.set_door(h, door.is_open)
+    return board
+
+
 _CHECKS: dict[str, Callable[[Match, Command, GmRules | None], str | None]] = {
     GM_PLACE: _place_problem,
     GM_REMOVE: _remove_problem,
@@ -293,6 +352,7 @@ _CHECKS: dict[str, Callable[[Match, Command, GmRules | None], str | None]] = {
     GM_DOOR: _door_problem,
     GM_COVER: _cover_problem,
     GM_TURN: _turn_problem,
+    GM_MAP: _map_problem,
 }
 
 
@@ -341,10 +401,42 @@ def apply_edit(match: Match, cmd: Command) -> list[Event]:
         assert hooks is not None
         events.append(GmEdit(rnd, cmd.actor, "acts now", match.position(cmd.actor)))
         events.extend(hooks.give_turn(match, cmd.actor))
+    elif cmd.action == GM_MAP:
+        events.extend(_reload_board(match, cmd, hooks))
     if hooks is not None:
         match.enter()
         events.extend(hooks.settle(match))
     return events
+
+
+def _reload_board(match: Match, cmd: Command, hooks: GmRules | None) -> list[Event]:
+    """``gm_map``: the new board in place (doors it shares with the old one as they were), the units
+    carried over (:func:`game.engine.board.carry`), and a line for each unit that had to move."""
+    board, sha = board_of(cmd)
+    rnd = _round(match)
+    standing = _standing(match)
+    new = _carried_board(match, board)
+    placed = carry(standing, new, stacking=hooks.stacking if hooks is not None else False)
+    match.battlefield = new
+    match.board_sha = sha
+    title = new.title
+    events: list[Event] = [GmEdit(rnd, None, f"the map reloaded from disk ({title})", None)]
+    for unit, (where, why) in placed.moved.items():
+        esper.component_for_entity(unit, Position).hex = where
+        events.append(GmEdit(rnd, unit, f"moved to {where.q},{where.r}: {why}", where))
+    for unit, why in placed.aside.items():
+        esper.add_component(unit, Removed(GM_REMOVED))
+        esper.component_for_entity(unit, Position).hex = None
+        events.append(GmEdit(rnd, unit, f"set aside off the map: {why}", None))
+    for _entity, pos in match.iter_components(Position):  # units out of the fight, left where they fell
+        if pos.hex is not None and not new.in_bounds(pos.hex):
+            pos.hex = None
+    return events
+
+
+def _round(match: Match) -> int:
+    enc = _encounter(match)
+    return enc.round if enc is not None else 0
 
 
 def _shown(field: GmField) -> str:

@@ -93,13 +93,10 @@ class Match:
         sides = [p.side for p in posses]
         if len(set(sides)) != len(sides):
             raise ValueError(f"two posses deploy on the same side: {sides}")
-        if scenario is not None and scenario.zones:  # the encounter's deploy areas replace the map's
-            battlefield = battlefield.clone()
-            given = {side for side, _ in scenario.zones}
-            battlefield.zones = [z for z in battlefield.zones if z.side not in given] + [
-                DeployZone(side, 0, hexes) for side, hexes in scenario.zones
-            ]
-        self.battlefield = battlefield
+        # the board the match starts on, as loaded: a save of a battle whose board a GM changed holds it
+        self.first_board = battlefield.clone()
+        self.board_sha = ""  # the board a GM reloaded into the battle (game.engine.board), "" the first
+        self.battlefield = with_encounter_zones(battlefield, scenario)
         self.scenario = scenario
         self.ruleset = ruleset
         self.posses = list(posses)
@@ -143,6 +140,8 @@ class Match:
         """
         other = Match.__new__(Match)
         other.battlefield = self.battlefield.clone()
+        other.first_board = self.first_board
+        other.board_sha = self.board_sha
         other.ruleset = self.ruleset
         other.scenario = self.scenario
         other.posses = self.posses
@@ -420,8 +419,10 @@ class Match:
                 ([type(c).__name__, _canon(c, public=public)] for c in components), key=lambda pair: pair[0]
             )
             entities.append([entity, comps])
+        board = {"board": self.board_sha} if self.board_sha else {}  # a board a GM reloaded (gm_map)
         if public:
             return {
+                **board,
                 "ruleset": self.ruleset.name,
                 "doors": sorted([[d.hex.q, d.hex.r, d.is_open] for d in self.battlefield.doors.values()]),
                 "terrain_changes": sorted(
@@ -430,6 +431,7 @@ class Match:
                 "entities": entities,
             }
         return {
+            **board,
             "ruleset": self.ruleset.name,
             "doors": sorted([[d.hex.q, d.hex.r, d.is_open] for d in self.battlefield.doors.values()]),
             "terrain_changes": sorted(
@@ -456,12 +458,25 @@ class Match:
         bf = self.battlefield
         doors = tuple(d.is_open for d in bf.doors.values())
         changed = tuple(sorted(bf.terrain_changes.items())) if bf.terrain_changes else ()
-        return hash((tuple(parts), doors, changed))
+        return hash((tuple(parts), doors, changed, self.board_sha))
 
     def iter_components(self, component_type: type[R]) -> Iterator[tuple[int, R]]:
         """(entity, component) pairs in entity order: never rely on esper's own order."""
         self.enter()
         yield from sorted(esper.get_component(component_type), key=lambda pair: pair[0])
+
+
+def with_encounter_zones(battlefield: Battlefield, scenario: Scenario | None) -> Battlefield:
+    """``battlefield`` with an encounter's deploy areas in place of the map's zones for those sides (a
+    copy; the same battlefield when the encounter gives none)."""
+    if scenario is None or not scenario.zones:
+        return battlefield
+    battlefield = battlefield.clone()
+    given = {side for side, _ in scenario.zones}
+    battlefield.zones = [z for z in battlefield.zones if z.side not in given] + [
+        DeployZone(side, 0, hexes) for side, hexes in scenario.zones
+    ]
+    return battlefield
 
 
 def _reveal(events: Sequence[Event], rng_moved: bool, hidden_changed: bool) -> str:

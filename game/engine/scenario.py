@@ -32,7 +32,7 @@ import esper
 from game.components import Identity, Position, Removed
 from game.engine.protocol import Outcome, UnitView
 from game.events import Event, Moved, Note
-from game.hexgrid import Hex
+from game.hexgrid import Hex, hex_distance
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -46,6 +46,7 @@ __all__ = [
     "GoalView",
     "Scenario",
     "ScenarioState",
+    "companions",
     "fixed_start",
     "goal_views",
     "in_reserve",
@@ -214,7 +215,8 @@ def prepare(match: Match) -> None:
     for arrival in scenario.arrivals:
         unit = _unit(match, arrival.side, arrival.index)
         if unit is not None:
-            esper.add_component(unit, Removed(RESERVE))
+            for waiting in (unit, *companions(match, unit)):  # a companion waits with its owner (RULES.md E4)
+                esper.add_component(waiting, Removed(RESERVE))
     goals = scenario.goals
     match.create_entity(
         ScenarioState(
@@ -225,6 +227,13 @@ def prepare(match: Match) -> None:
             taken=[False] * len(goals),
         )
     )
+
+
+def companions(match: Match, unit: int) -> list[int]:
+    """The units that belong to ``unit`` and go where it goes (Through the Rift's Animal Friend dog), from
+    the ruleset's optional ``companions(match, unit)``; none when it has no such hook."""
+    ask = getattr(match.ruleset, "companions", None)
+    return list(ask(match, unit)) if callable(ask) else []
 
 
 def _unit(match: Match, side: str, index: int) -> int | None:
@@ -310,34 +319,51 @@ def in_deploy_area(match: Match, unit: int, h: Hex) -> bool:
 
 def round_starts(match: Match, number: int, events: list[Event]) -> list[int]:
     """The reinforcements due at round ``number`` come on (before the round's initiative), each on the
-    first free passable hex of its arrival hexes; one with none free comes on the next round. Returns
-    the units that came on."""
+    first free passable hex of its arrival hexes, its companions (:func:`companions`) with it on the free
+    arrival hexes nearest it; one with none free comes on the next round. Returns the units that came on,
+    in that order."""
     scenario = match.scenario
     if scenario is None or not scenario.arrivals:
         return []
     came: list[int] = []
-    bf = match.battlefield
     for arrival in scenario.arrivals:
         if arrival.round > number:
             continue
         unit = _unit(match, arrival.side, arrival.index)
         if unit is None:
             continue
-        removed = esper.try_component(unit, Removed)
-        if removed is None or removed.reason != RESERVE:
-            continue
-        taken = set(match.occupied())
-        spot = next((h for h in arrival.hexes if bf.is_passable(h) and h not in taken), None)
-        name = esper.component_for_entity(unit, Identity).name
-        if spot is None:
-            events.append(Note(number, unit, f"{name} cannot come on: every arrival hex is taken"))
-            continue
-        esper.remove_component(unit, Removed)
-        esper.component_for_entity(unit, Position).hex = spot
-        events.append(Note(number, unit, f"reinforcement: {name} arrives"))
-        events.append(Moved(number, unit, (spot,), 0))
-        came.append(unit)
+        if in_reserve(unit):
+            if not _come_on(match, unit, arrival.hexes, number, events):
+                continue
+            came.append(unit)
+        here = match.position(unit)
+        for pet in companions(match, unit):  # it comes on with its owner, on the free arrival hex nearest
+            if in_reserve(pet) and _come_on(match, pet, _nearest(arrival.hexes, here), number, events):
+                came.append(pet)
     return came
+
+
+def _nearest(hexes: tuple[Hex, ...], here: Hex | None) -> tuple[Hex, ...]:
+    """``hexes`` nearest ``here`` first (ties in their own order)."""
+    if here is None:
+        return hexes
+    return tuple(sorted(hexes, key=lambda h: hex_distance(h, here)))
+
+
+def _come_on(match: Match, unit: int, hexes: tuple[Hex, ...], number: int, events: list[Event]) -> bool:
+    """``unit`` comes on at the first free passable hex of ``hexes``; False (said) when none is free."""
+    bf = match.battlefield
+    taken = set(match.occupied())
+    spot = next((h for h in hexes if bf.is_passable(h) and h not in taken), None)
+    name = esper.component_for_entity(unit, Identity).name
+    if spot is None:
+        events.append(Note(number, unit, f"{name} cannot come on: every arrival hex is taken"))
+        return False
+    esper.remove_component(unit, Removed)
+    esper.component_for_entity(unit, Position).hex = spot
+    events.append(Note(number, unit, f"reinforcement: {name} arrives"))
+    events.append(Moved(number, unit, (spot,), 0))
+    return True
 
 
 def round_ends(match: Match, number: int, limit: int, events: list[Event]) -> Outcome | None:
@@ -521,6 +547,10 @@ def adjust_view(match: Match, unit: int, view: UnitView) -> UnitView:
     removed = esper.try_component(unit, Removed)
     if scenario is None or removed is None or removed.reason != RESERVE:
         return view
-    ident = esper.component_for_entity(unit, Identity)
-    due = next((a.round for a in scenario.arrivals if a.side == ident.side and a.index == ident.index), 0)
+    due = 0
+    for arrival in scenario.arrivals:
+        owner = _unit(match, arrival.side, arrival.index)
+        if owner is not None and (owner == unit or unit in companions(match, owner)):
+            due = arrival.round
+    match.enter()
     return replace(view, out=f"arrives in round {due}")

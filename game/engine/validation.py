@@ -24,6 +24,7 @@ MAX_TARGETS = 64
 MAX_TEXT = 200
 MAX_NUMBER = 10**6
 MAX_EXTRA = 16
+MAX_BOARD = 8 * 1024 * 1024  # the board a gm_map command carries (game.engine.board), as JSON text
 
 
 def _is_int(value: Any) -> bool:
@@ -102,8 +103,9 @@ def field_problem(cmd: Any) -> str | None:
     for pair in cmd.extra:
         if not (isinstance(pair, tuple) and len(pair) == 2):
             return "'extra' entries must be [key, value] pairs"
+        board = cmd.action == "gm_map" and pair[0] == "board"
         for part in pair:
-            reason = _text(part, "extra", 64)
+            reason = _text(part, "extra", MAX_BOARD if board and part is pair[1] else 64)
             if reason is not None:
                 return reason
     return None

@@ -9,9 +9,8 @@ from pathlib import Path
 import pygame
 
 from game.mapcheck import load_checked
-from game.tiledmap import TiledMap
 from game.ui import settings
-from game.ui.live_map import LiveMapScene
+from game.ui.live_map import LiveMapScene, window_title
 from game.ui.render import ensure_pygame
 from game.ui.scenes import Action, Pop, Push, Quit, Replace, Scene, Unwind
 
@@ -193,11 +192,6 @@ class App:
 
     def save_screenshot(self, path: Path) -> None:
         pygame.image.save(self.screen, str(path))
-
-
-def window_title(tmap: TiledMap | None, map_path: Path) -> str:
-    name = str(tmap.properties.get("title") or map_path.stem) if tmap is not None else map_path.name
-    return f"{settings.WINDOW_TITLE}{settings.TITLE_SEPARATOR}{name}"
 
 
 def run_app(

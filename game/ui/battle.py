@@ -40,6 +40,8 @@ from game.ui.gm_panel import GmPanel
 from game.ui.gui import GuiManager, GuiScene, Shell, TipButton
 from game.ui.held_pan import HeldPan
 from game.ui.help import HelpScene
+from game.ui.live_battle import LiveBattle
+from game.ui.live_map import keep_camera, set_window_title, window_title
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
 from game.ui.picking import Hover, Picker
@@ -99,6 +101,7 @@ class BattleScreen(GuiScene):
         self.hud = BattleHud(self.controller, self.layout)
         self.widgets = BattleWidgets(self, self.controller)
         self.gm = GmPanel(self)  # GM mode (issue 15, the sandbox): game.ui.gm_panel
+        self.live = LiveBattle(self)  # the map followed on disk, brought in in GM mode: game.ui.live_battle
 
     # -- the controller's state, read (and by tools set) through the screen ----------------------------
     @property
@@ -276,6 +279,27 @@ class BattleScreen(GuiScene):
                 cam.clamp()
                 return
 
+    def swap_map(self, tmap: TiledMap) -> None:
+        """Draw ``tmap`` from now on (the map reloaded from disk): the camera where it was."""
+        old = self.view
+        self.tmap = tmap
+        self.view = MapView(tmap, self.layout.map.size)
+        keep_camera(old, self.view)
+        self.board = BattleBoard(self.controller, tmap, self.view, self.layout)
+        self._ahead = True
+        self.controller.stale = True
+
+    def revealed(self) -> None:
+        """On top again (or opened): the window's title is the map's."""
+        super().revealed()
+        if self.session.match.map_path is not None:
+            set_window_title(window_title(self.tmap, self.session.match.map_path))
+
+    def closed(self) -> None:
+        super().closed()
+        self.live.close()
+        set_window_title(settings.WINDOW_TITLE)
+
     # -- widgets ----------------------------------------------------------------------------------------
     def _needed_layout(self) -> Layout:
         """The layout for the buttons up now: the action bar takes rows from the map when its labels need
@@ -297,6 +321,7 @@ class BattleScreen(GuiScene):
         if not self._viewed:  # the map area's size is known now: the opening view
             self._viewed = True
             self.first_view()
+            self.revealed()  # the window's title: the map's
         fixed = {
             "end_turn": self.end_turn,
             "auto_deploy": self.controller.auto_deploy,
@@ -407,6 +432,9 @@ class BattleScreen(GuiScene):
         c = self.controller
         if self.gm.on_event(event, consumed):  # GM mode's keys and clicks (game.ui.gm_panel)
             return self._take()
+        clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if clicked and self.live.hides_map() and self.layout.map.collidepoint(event.pos):
+            return None  # the map's problems are shown in its place: no click reaches the hidden map
         if c.handover:
             if event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN) and not consumed:
                 if event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN, pygame.K_SPACE):
@@ -580,10 +608,12 @@ class BattleScreen(GuiScene):
             or self.drag_die is not None
             or self.view.pending > 0
             or self._ahead
+            or self.live.animating()
         )
 
     def update(self, dt: float) -> Action | None:
         self.panning.scroll(self.view.camera, dt)
+        self.live.update()
         if self.controller.advance(dt, self.shell.prefs.animation_speed) and self.on_over is not None:
             return self.on_over(self.session)
         failed = self.controller.pilot.unseen
@@ -618,8 +648,12 @@ class BattleScreen(GuiScene):
         self.hud.draw_status(surface)  # under the widgets: a tooltip may hang over the status line
         if not covered:
             self.board.draw_tray(surface, self.drag_die, self.drag_die_moved)
+        if self.live.hides_map():
+            self.live.draw(surface)
         manager.draw_ui(surface)
         self.gm.draw(surface)
+        if not self.live.hides_map():
+            self.live.draw(surface)
         banner = None
         if not covered:
             banner = self.hud.draw_banner(surface)

@@ -21,6 +21,7 @@ from game.ui.battle_words import path_label, pct, reaction_label
 from game.ui.camera import Camera
 from game.ui.controller import BattleController
 from game.ui.edge_marks import EdgeMark, draw_edge_marks, edge_marks
+from game.ui.goal_marks import GoalMarks
 from game.ui.mapview import MapView
 from game.ui.overlay import Overlay
 from game.ui.path_marks import draw_reactions, pill, unreachable_mark
@@ -44,6 +45,7 @@ class BattleBoard:
         self.tokens = TokenArt.shared()
         self._reach_layer: tuple[object, pygame.Rect, pygame.Surface, tuple[int, int]] | None = None
         self.edge_marks: list[EdgeMark] = []  # the off-screen targets' marks as last drawn
+        self.goals = GoalMarks()  # an encounter's objective areas (game.ui.goal_marks)
 
     @property
     def scale(self) -> float:
@@ -131,6 +133,11 @@ class BattleBoard:
     def _draw_marks(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         c = self.controller
         canvas = surface.subsurface(area)
+        if c.match.scenario is not None:  # under every other mark: the objectives' areas
+            match, sides = c.match, c.sides
+            self.goals.draw(
+                canvas, self.overlay, match.goals(), lambda side: side_colour_of(match, sides, side)
+            )
         if c.selected is not None and (here := c.match.position(c.selected)) is not None:
             self.overlay.selected(canvas, here)
         picker = c.picker

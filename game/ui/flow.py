@@ -177,6 +177,8 @@ class Flow:
             ask_close=self.confirm_close,
         )
 
+        screen.live.start()  # the map followed on disk: GM mode brings a change in (game.ui.live_battle)
+
         def autosave_failed(message: str) -> None:
             screen.message = message
 

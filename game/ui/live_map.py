@@ -11,9 +11,9 @@ changes once the save is complete and reloads with :func:`game.mapcheck.load_che
   details are read again when a map (or a tileset) changes; while the picked map has problems, they take
   the picture's place.
 
-A battle screen (the GM's sandbox, not built yet) reloads the same way: keep a ``MapWatcher`` on
-``map_files(match map)``, on ``poll()`` call ``load_checked``, give the new battlefield to the match, keep
-the camera as :func:`keep_camera` does, and place the units with :func:`game.livemap.carry_units`.
+A battle in GM mode reloads the same way (:mod:`game.ui.live_battle`): the new board comes into the
+battle as a GM edit, the camera kept as :func:`keep_camera` keeps it. The window's title follows the map's
+(:func:`window_title`) after each reload, here and in a battle.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import pygame
 
 from game.livemap import MapWatcher, map_files
 from game.mapcheck import CheckedMap, load_checked
-from game.tiledmap import MapProblem
+from game.tiledmap import MapProblem, TiledMap
 from game.ui import settings
 from game.ui.hud import TextCache
 from game.ui.mapview import MapView
@@ -40,6 +40,8 @@ __all__ = [
     "LiveProblems",
     "keep_camera",
     "problems_picture",
+    "set_window_title",
+    "window_title",
 ]
 
 WAKE_EVENT: Final = pygame.event.custom_type()  # posted by the watching thread: a map file changed
@@ -50,6 +52,18 @@ def post_wake() -> None:
     """Wake the window from idle (called on the watching thread; SDL's event queue is thread-safe)."""
     with contextlib.suppress(pygame.error):  # the window is closing
         pygame.event.post(pygame.event.Event(WAKE_EVENT))
+
+
+def window_title(tmap: TiledMap | None, map_path: Path) -> str:
+    """The window's title for a map: "Hexslinger — <the map's title>" (its file name without one)."""
+    name = str(tmap.properties.get("title") or map_path.stem) if tmap is not None else map_path.name
+    return f"{settings.WINDOW_TITLE}{settings.TITLE_SEPARATOR}{name}"
+
+
+def set_window_title(title: str) -> None:
+    """Give the window this title (nothing when no window is open)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        pygame.display.set_caption(title)
 
 
 def problem_heading(path: Path, checked: CheckedMap) -> str:
@@ -157,6 +171,7 @@ class LiveMapScene(Scene):
         checked = load_checked(self.path)
         self.checked = checked
         self.inner = self._scene_for(checked)
+        set_window_title(window_title(checked.tmap, self.path))
         self.reloads += 1
         self.last_reload_ms = (time.perf_counter() - started) * 1000
         self._reloaded_at = time.monotonic()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.commands import Command
-from game.engine.gm import is_gm
+from game.engine.gm import GM_MAP, is_gm
 from game.engine.match import IllegalCommandError, Match
 from game.engine.protocol import LegalAction, Outcome
 from game.events import ActivationEnded, ActivationStarted, DamageTaken, Event, UnitRemoved
@@ -178,6 +178,11 @@ class BattleSession:
         self._legal = None
         rolled = self.match.undo_refusal() or ""
         settled = "" if gm_edit else self._settled(side, events)
+        if command.action == GM_MAP:
+            # the map on disk has changed: the battle cannot go back to a board no file holds any more, and
+            # the autosave is written whole, with the board the battle started on (game.save)
+            settled = "the map was reloaded from disk: that stands"
+            self._journal = None
         done = _Done(command, side, rolled, settled, snapshot)
         if done.rolled or done.settled:
             for older in self._done:  # nothing before a command that stands can be taken back
@@ -218,7 +223,9 @@ class BattleSession:
         if self.match.is_over:
             return "the battle is over"
         if last.side == GM_SIDE:  # a game master's edit: taken back whoever decides now
-            return last.rolled or (None if last.before is not None else "the last action stands")
+            return (
+                last.rolled or last.settled or (None if last.before is not None else "the last action stands")
+            )
         if self.is_ai(last.side) or self.ai_deciding():
             return "the computer player's moves stand"
         if last.rolled:

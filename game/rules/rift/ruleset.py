@@ -299,6 +299,11 @@ class RiftRuleset:
         entry = self.data.actions.get(action)
         return entry.text if entry is not None else ""
 
+    def companions(self, match: Match, unit: int) -> list[int]:
+        """The units that go where ``unit`` goes: its Animal Friend dog (an encounter's reinforcement comes
+        on with it, game.engine.scenario)."""
+        return [u for u in match.units(in_play=False) if (c := st.combatant(u)).companion and c.owner == unit]
+
     def printed_name(self, key: str) -> str | None:
         entry = self.data.weapons.get(key) or self.data.items.get(key)
         return entry.name if entry is not None and entry.name.strip() else None

@@ -262,7 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--throughput", type=int, default=1000, help="games in each throughput batch")
     parser.add_argument(
-        "--rulesets", nargs="*", default=[], help="rulesets to measure (default: every one with an even encounter)"
+        "--rulesets",
+        nargs="*",
+        default=[],
+        help="rulesets to measure (default: every one with an even encounter)",
     )
     parser.add_argument("--maps", nargs="*", default=[], help="shipped map names (default: all)")
     parser.add_argument("--no-doc", action="store_true", help="print the tables only")

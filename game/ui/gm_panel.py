@@ -318,6 +318,16 @@ class GmPanel:
         return False
 
     # -- drawing --------------------------------------------------------------------------------------
+    def _banner_font(self) -> pygame.font.Font:
+        return font(max(10, self.screen.px(14)), bold=True)
+
+    def banner_room(self) -> int:
+        """How much of the map's bottom the GM-mode banner covers (0 with GM mode off): what is drawn in
+        the map's place (a broken map's problems) keeps above it."""
+        if not self.on:
+            return 0
+        return self._banner_font().get_linesize() + self.screen.px(14) + self.screen.px(4)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The frame and banner of GM mode, the GM's message and the odds bar (over the widgets)."""
         if not self.on:
@@ -326,8 +336,7 @@ class GmPanel:
         area = scr.layout.map
         pygame.draw.rect(surface, GM_FRAME_COLOR, area, max(2, scr.px(4)))
         text = self.sandbox.message or TOOL_HINTS[self.sandbox.tool]
-        small = font(max(10, scr.px(14)), bold=True)
-        banner = small.render(f"GM MODE \u2014 {text}", True, (255, 248, 232))
+        banner = self._banner_font().render(f"GM MODE \u2014 {text}", True, (255, 248, 232))
         back = pygame.Rect(area.x + scr.px(8), area.bottom - banner.get_height() - scr.px(14), 0, 0)
         back.size = (
             min(banner.get_width(), self.rect().left - back.x - scr.px(8)) + scr.px(12),

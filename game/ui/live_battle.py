@@ -189,7 +189,8 @@ class LiveBattle:
     def draw(self, surface: pygame.Surface) -> None:
         area = self.screen.layout.map
         if self.hides_map() and self.broken is not None and self.path is not None:
-            room = pygame.Rect(area.x, area.y, self.screen.gm.rect().left - area.x, area.height)
+            gm = self.screen.gm
+            room = pygame.Rect(area.x, area.y, gm.rect().left - area.x, area.height - gm.banner_room())
             lines = [str(p) for p in self.broken.problems]
             heading = problem_heading(self.path, self.broken)
             surface.blit(problems_picture(heading, lines, room.size), room.topleft)

@@ -285,9 +285,13 @@ def _wrap_anywhere(text: TextCache, line: str, width: int) -> list[str]:
         if text.render(candidate, settings.ERROR_TEXT).get_width() <= width:
             current = candidate
             continue
-        if current:
-            rows.append(current)
-        current = "  " + word
+        if text.render("  " + word, settings.ERROR_TEXT).get_width() <= width:
+            if current:
+                rows.append(current)
+            current = "  " + word
+            continue
+        # a word too long for any row (a file's path): it starts on this row and is broken inside
+        current = candidate
         while text.render(current, settings.ERROR_TEXT).get_width() > width and len(current) > 3:
             cut = len(current) - 1
             while cut > 3 and text.render(current[:cut], settings.ERROR_TEXT).get_width() > width:

@@ -120,6 +120,10 @@ def test_in_gm_mode_a_broken_map_shows_its_problems_and_the_fixed_map_comes_in(
     assert broken is not None and [str(p) for p in broken.problems] == [str(p) for p in check_map(path)]
     area = screen.layout.map
     assert app.screen.get_at((area.centerx - 150, area.centery))[:3] == settings.ERROR_PANEL
+    # the panel ends above GM mode's banner, so its last line ("Fix it in Tiled and save...") shows whole
+    above_banner = area.bottom - screen.gm.banner_room() - 2
+    assert screen.gm.banner_room() > 0
+    assert app.screen.get_at((area.x + 40, above_banner))[:3] == settings.STATUS_BORDER
     _shot(app, tmp_path, "live_battle_broken.png")
 
     unit = screen.match.units()[0]

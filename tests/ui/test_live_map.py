@@ -268,3 +268,19 @@ def test_new_battle_redraws_the_picture_when_a_tileset_image_changes(
     tmp.replace(sheet)
     pump(app, lambda: scene.reloads == 1)
     assert red_share() > 0.3
+
+
+def test_a_problem_with_a_long_path_starts_on_its_bullets_row_and_breaks_inside_the_path() -> None:
+    """A file's path longer than a row is not pushed under a bullet left alone: it starts on the
+    bullet's row and is broken inside, and no row is wider than the panel."""
+    from game.ui.live_map import _wrap_anywhere  # noqa: PLC0415 - the helper under test
+    from game.ui.hud import TextCache  # noqa: PLC0415
+
+    pygame.font.init()
+    text = TextCache(settings.ERROR_FONT_SIZE - 2)
+    line = "\u2022 /tmp/" + "a" * 120 + "/maps/ranch_duel.tmx: the map file is not valid XML"
+    rows = _wrap_anywhere(text, line, 300)
+    assert rows[0].startswith("\u2022 /tmp/aaa")  # not "\u2022" alone
+    assert all(text.render(r, settings.ERROR_TEXT).get_width() <= 300 for r in rows)
+    assert "".join(r.strip() for r in rows).replace(" ", "") == line.replace(" ", "")
+    assert _wrap_anywhere(text, "\u2022 short words only here", 300) == ["\u2022 short words only here"]

@@ -15,7 +15,8 @@ import pytest
 from game.mapcheck import check_map
 from game.ui import settings
 from game.ui.app import App, run_app
-from game.ui.live_map import WAKE_EVENT, LiveMapScene, LiveProblems
+from game.ui.hud import TextCache
+from game.ui.live_map import WAKE_EVENT, LiveMapScene, LiveProblems, _wrap_anywhere
 from game.ui.live_newbattle import LiveNewBattleScene
 from game.ui.scenes import BattleScene, Pop
 from tests.test_livemap import copy_map, save_like_tiled
@@ -273,9 +274,6 @@ def test_new_battle_redraws_the_picture_when_a_tileset_image_changes(
 def test_a_problem_with_a_long_path_starts_on_its_bullets_row_and_breaks_inside_the_path() -> None:
     """A file's path longer than a row is not pushed under a bullet left alone: it starts on the
     bullet's row and is broken inside, and no row is wider than the panel."""
-    from game.ui.live_map import _wrap_anywhere  # noqa: PLC0415 - the helper under test
-    from game.ui.hud import TextCache  # noqa: PLC0415
-
     pygame.font.init()
     text = TextCache(settings.ERROR_FONT_SIZE - 2)
     line = "\u2022 /tmp/" + "a" * 120 + "/maps/ranch_duel.tmx: the map file is not valid XML"

@@ -315,7 +315,7 @@ class BattleWidgets:
             self._faces_drawn.add(rect.size)
             button.set_enabled(False)
             button.set_enabled(True)
-        button.hide()  # type: ignore[no-untyped-call]
+        button.hide()
         self._spare.append((button, slot))
         self.foreseen_made += 1
 
@@ -436,7 +436,7 @@ class BattleWidgets:
         if manager is None or panel is None or box is None or image is None:
             return
         for chip, name in self.status_chips:  # hidden for the next time that status is shown
-            chip.hide()  # type: ignore[no-untyped-call]
+            chip.hide()
             self._chip_pool[(name, (int(chip.relative_rect.width), int(chip.relative_rect.height)))] = chip
         pw = lay.panel.width - lay.px(16)
         chips_h = self._build_status_chips(manager, panel, pw, lay)
@@ -496,7 +496,7 @@ class BattleWidgets:
                 chosen[i] = (button, slot)
         for button, _slot in free:
             if button.visible:
-                button.hide()  # type: ignore[no-untyped-call]
+                button.hide()
         for button, _slot in free[SPARE_BUTTONS:]:
             button.kill()  # type: ignore[no-untyped-call]
         self._spare = free[:SPARE_BUTTONS]

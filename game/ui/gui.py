@@ -224,6 +224,15 @@ class TipButton(UIButton):
         else:
             self.disable()  # type: ignore[no-untyped-call]
 
+    def hide(self) -> None:
+        """Hidden. pygame-gui's button leaves its hovered state on hiding, posting two "unhovered" events
+        even when the pointer was not on it: a bar whose ten spare buttons are put away then sent twenty
+        events through every widget the next frame (~1 ms, issue 13). Not hovered, it only hides."""
+        if self.visible and not self.hovered:
+            super(UIButton, self).hide()  # type: ignore[no-untyped-call]  # the element's own hide
+            return
+        super().hide()  # type: ignore[no-untyped-call]
+
     def relabel(self, text: str) -> None:
         """Another text on this button (as ``set_text``), its other states drawn only when shown."""
         if text != self.text:

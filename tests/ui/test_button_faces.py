@@ -219,3 +219,20 @@ def test_the_hand_over_cover_is_painted_as_before(make_app: Callable[..., App]) 
     again = surface.copy()
     screen.hud.draw_handover(surface)
     assert _pixels(surface) == _pixels(again)  # the kept texts as rendered the first time
+
+
+def test_hiding_a_button_not_hovered_posts_nothing(make_app: Callable[..., App]) -> None:
+    """A spare bar button put away sends no "unhovered" events for the next frame to carry through every
+    widget; a hovered one hidden still leaves its hovered state (its events posted, its face normal)."""
+    make_app((1280, 720))
+    manager = GuiManager((1280, 720), theme_data(1.0))
+    quiet, hovered = _bar_button(manager, 120, 32), _bar_button(manager, 120, 32)
+    pygame.event.clear()
+    quiet.hide()
+    assert not quiet.visible and not pygame.event.get()
+    hovered.hovered = True
+    hovered.drawable_shape.set_active_state("hovered")
+    hovered.hide()
+    assert not hovered.visible and not hovered.hovered
+    assert hovered.drawable_shape.active_state.state_id == "normal"
+    assert len(pygame.event.get()) == 2  # pygame-gui's "unhovered", in its old and new forms

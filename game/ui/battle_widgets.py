@@ -31,6 +31,7 @@ __all__ = ["BAR_ROW", "BattleWidgets"]
 
 BAR_ROW = 30  # a row of the action bar added when its buttons need one, at UI scale 1
 BAR_FRAME = 22  # the action bar panel's frame, both sides (its container is this much narrower)
+BAR_STATES = ("normal", "disabled")  # the faces a bar shows after a command (the others when pointed at)
 SPARE_BUTTONS = 160  # hidden bar buttons kept for later turns (a hidden one costs ~2 µs a frame)
 
 
@@ -157,7 +158,10 @@ class BattleWidgets:
         self.foreseen_made = 0  # hidden bar buttons made ahead for the foreseen bars (see foresee)
         self._to_foresee: list[tuple[str, pygame.Rect, str | None]] = []  # still to make: text, place, type
         self._faces_drawn: set[tuple[int, int]] = set()  # the sizes whose disabled face foresee drew
-        self._stretched = False  # the faces of every foreseen size put in pygame-gui's cache (foresee)
+        # the faces of every foreseen size put in pygame-gui's cache (foresee): none, the states a bar shows
+        # after a command (normal, disabled), every state
+        self._stretched: tuple[str, ...] | None = ()
+        self._foreseen_widths: dict[int, set[int]] = {}  # the foreseen bar buttons' widths by height
         self.faces_stretched = 0  # faces put in pygame-gui's shape cache (see _stretch_faces)
 
     def build(self, manager: GuiManager, lay: Layout, fixed: dict[str, Callable[[], None]]) -> None:
@@ -270,21 +274,26 @@ class BattleWidgets:
                 firsts.append(i)
         chosen = set(firsts)
         self._to_foresee = [todo[i] for i in firsts] + [x for i, x in enumerate(todo) if i not in chosen]
-        self._stretched = False
+        self._foreseen_widths = {}
+        for _text, rect, _object_id in todo:
+            self._foreseen_widths.setdefault(rect.height, set()).add(rect.width)
+        self._stretched = ()
         self._faces_drawn = set()
 
     def foresee(self, budget_ms: float) -> bool:
         """Bar buttons made ahead, hidden, for :attr:`BarNeeds.foreseen` (every unit's bar), for at most
-        ``budget_ms`` of CPU time (one at least): each text at its place's size that no button says yet,
-        the first of each size with its disabled face drawn too. A unit's bar shown for the first time
-        then takes buttons that already say its words, their faces drawn before, and a command draws no
-        new face (issue 13). True while some are still to make."""
+        ``budget_ms`` of CPU time (one at least): first a button of each height, its normal and disabled
+        faces stretched to every foreseen width (:meth:`_stretch_faces`), then as many buttons of each
+        size as one bar shows, then each text at its place's size that no button says yet, and last the
+        other states' faces stretched. A unit's bar shown for the first time then takes buttons that
+        already say its words, or gives others of the size its words, and a command draws no new face
+        (issue 13). True while some are still to make."""
         deadline = time.process_time() + budget_ms / 1000  # CPU time, as the issue's budgets
         if self._bar is None:
             return bool(self._to_foresee)
         have = {(b.text, b.relative_rect.size) for b, _slot in self._entries + self._spare}
         made = False
-        if not self._stretched:  # a button of each height first, its faces stretched to every width
+        if self._stretched == ():  # a button of each height first, its faces stretched to every width
             heights = {b.relative_rect.height for b, _slot in self._entries + self._spare}
             for text, rect, object_id in list(self._to_foresee):
                 if rect.height not in heights and len(self._spare) < SPARE_BUTTONS:
@@ -293,7 +302,11 @@ class BattleWidgets:
                     have.add((text, rect.size))
                     self._make_spare(text, rect, object_id)
                     made = True
-            self._stretched = self._stretch_faces()
+            if self._stretch_faces(BAR_STATES):
+                self._stretched = BAR_STATES
+        elif self._stretched is not None and not self._to_foresee:  # the rest (hovered, pressed, chosen)
+            self._stretch_faces(None)
+            self._stretched = None
         while self._to_foresee and (not made or time.process_time() < deadline):
             text, rect, object_id = self._to_foresee.pop(0)
             if (text, rect.size) in have or len(self._spare) >= SPARE_BUTTONS:
@@ -301,7 +314,7 @@ class BattleWidgets:
             have.add((text, rect.size))
             self._make_spare(text, rect, object_id)
             made = True
-        return bool(self._to_foresee)
+        return bool(self._to_foresee) or self._stretched is not None
 
     def _make_spare(self, text: str, rect: pygame.Rect, object_id: str | None) -> None:
         """A hidden bar button saying ``text`` at ``rect``, kept for a later bar (:meth:`foresee`)."""
@@ -319,21 +332,19 @@ class BattleWidgets:
         self._spare.append((button, slot))
         self.foreseen_made += 1
 
-    def _stretch_faces(self) -> bool:
-        """Every foreseen bar button's faces put in pygame-gui's shape cache, stretched from a bar button
-        as tall (:func:`~game.ui.gui.stretch_faces`): a button made or shown at a size never drawn
-        then draws no face. False while some height has no button yet to stretch from."""
+    def _stretch_faces(self, states: tuple[str, ...] | None) -> bool:
+        """Every foreseen bar button's faces in ``states`` (None: all) put in pygame-gui's shape cache,
+        stretched from a bar button as tall (:func:`~game.ui.gui.stretch_faces`): a button made or shown
+        at a size never drawn then draws no face. False while some height has no button yet to stretch
+        from."""
         made = self._entries + self._spare
-        heights: dict[int, set[int]] = {}
-        for _text, rect, _object_id in self._to_foresee:
-            heights.setdefault(rect.height, set()).add(rect.width)
         done = True
-        for height, widths in heights.items():
+        for height, widths in self._foreseen_widths.items():
             template = next((b for b, _slot in made if b.relative_rect.height == height), None)
             if template is None:
                 done = False
                 continue
-            self.faces_stretched += stretch_faces(template, widths)
+            self.faces_stretched += stretch_faces(template, widths, states)
         return done
 
     def _fixed_rect(self, lay: Layout, n: int) -> pygame.Rect:

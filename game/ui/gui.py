@@ -257,8 +257,9 @@ class TipButton(UIButton):
 FACE_END: Final = 24  # the columns kept at each end of a face stretched to another width (stretch_faces)
 
 
-def stretch_faces(template: UIButton, widths: Iterable[int]) -> int:
-    """Faces for buttons as tall as ``template`` at each of ``widths``, every state, put in pygame-gui's
+def stretch_faces(template: UIButton, widths: Iterable[int], states: Iterable[str] | None = None) -> int:
+    """Faces for buttons as tall as ``template`` at each of ``widths``, in ``states`` (None: every state
+    the button has), put in pygame-gui's
     shape cache (where a button of that size takes its face from instead of drawing it) unless it has
     them: ``template``'s face for that state, its two ends kept and its middle column stretched between
     them. pygame-gui draws a face (the rounded, shaded frame) at four times its size and scales it down,
@@ -277,7 +278,7 @@ def stretch_faces(template: UIButton, widths: Iterable[int]) -> int:
         return 0
     added = 0
     wanted = sorted({w for w in widths if w >= 2 * FACE_END + 1})
-    for state in shape.states:
+    for state in shape.states if states is None else [s for s in states if s in shape.states]:
         ids = {
             w: cache.build_cache_id(
                 "rounded_rectangle",

@@ -141,6 +141,17 @@ def test_no_command_of_a_rift_battle_draws_a_bar_face(
         shown.update(tuple(b.relative_rect.size) for b, _slot in widgets._entries)
     assert len(shown) > 5  # bars of many sizes were shown
     assert not [size for size in drawn if size in shown], drawn
+    # frames where nothing moves stretch the other states' faces too: pointing at a button draws nothing
+    frames = 0
+    while screen.animating() and frames < 600:
+        step(app)
+        frames += 1
+    assert widgets.foresee(3.0) is False  # everything done ahead (a face of each height drawn for it)
+    drawn.clear()
+    for button, _slot in widgets._spare[:20]:
+        button.drawable_shape.redraw_state("hovered")
+        button.drawable_shape.redraw_state("selected")
+    assert not drawn
 
 
 def _cards_painted_straight(screen: BattleScreen, kept: pygame.Surface) -> pygame.Surface:

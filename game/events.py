@@ -100,6 +100,9 @@ class Roll(Event):
     # dice that exploded or aced: every face of each die, in order, one entry per die shown ((6, 4): a d6
     # that showed 6 and added a 4, never "10" on a d6); () when every die is its one face in ``dice``
     chains: tuple[tuple[int, ...], ...] = ()
+    # each die judged on its own against ``target_number`` (a Rift volley): ``total`` is then the sum of the
+    # dice that hit, not a sum compared with the target number
+    each: bool = False
 
     def shown(self) -> list[tuple[tuple[int, ...], int]]:
         """Each die as shown: its faces (a chain when it exploded) and its value (what a hit is judged

@@ -55,6 +55,27 @@ def test_a_rift_volley_lists_every_die_and_the_stress_with_its_multipliers(tmp_p
     assert "[6, 5, 1]" in roll.text and "vs 5+" in roll.text and roll.kind == "hit"
     stress = [x for x in lines if "stress" in x.text]
     assert [x.text.split(": hit of ")[1].split(" ")[0] for x in stress] == ["6", "5"]
+    # each die is judged against the 5+ on its own: the line says what the hits add up to, not "= 11 vs 5+"
+    # (a sum against the number, as a Frontier check reads)
+    assert "[6, 5, 1] vs 5+ a die: 11 from the dice that hit" in roll.text and "= 11" not in roll.text
+
+
+def test_a_rift_volley_that_hits_nothing_says_so(tmp_path: Path) -> None:
+    """Seen in a real window: "Calculated rolls explosive: [4, 3] = 0 vs 5+ — fails" read as a sum of
+    0. A volley none of whose dice reach the number says none hit."""
+    m = rk.new_match(
+        rk.rifters("side1", rk.rifter("cunning")), rk.outlaws("side2", "outlaw_goon"), 1, open_map(tmp_path)
+    )
+    rk.deploy(m)
+    me, goon = rk.unit(m, "side1"), rk.unit(m, "side2")
+    rk.place(m, me, at(5))
+    rk.place(m, goon, at(8))
+    rk.give_turn(m, me)
+    rk.script(m, 4, 3, 2)
+    events = m.apply(rk.cmd("fire", me, option="mdtc_model_4_pistol"))
+    roll = next(line for e in events if (line := describe(m, e)) is not None and "rolls fire" in line.text)
+    assert roll.kind == "miss"
+    assert "[4, 3, 2] vs 5+ a die: none hit \u2014 fails" in roll.text and "= 0" not in roll.text
 
 
 def _lines(m: Match, events: list[Event]) -> list[str]:

@@ -32,6 +32,8 @@ __all__ = [
 ]
 
 TRACKER_H = 62
+TRACKER_BG = (60, 38, 20)
+CARD_PICTURES = 200  # tracker cards kept painted (each ~30 KB), for every unit's few looks
 ACTION_BAR_H = 100
 STATUS_H = 30
 PANEL_W = 318
@@ -102,6 +104,8 @@ class BattleHud:
         self._status_cache: tuple[object, pygame.Surface] | None = None
         self.status_drawn: list[DrawnText] = []  # the status line's rows as last painted (fit tests)
         self._banner_cache: tuple[object, tuple[pygame.Rect, pygame.Surface]] | None = None
+        self._card_pictures: dict[object, tuple[pygame.Surface, list[DrawnText]]] = {}  # _paint_tracker
+        self._cover_texts: dict[object, tuple[pygame.Surface, pygame.Surface]] = {}  # see draw_handover
         self.drawn: list[DrawnText] = []  # the tracker's texts as last painted, with their room (fit tests)
         self.cards: list[tuple[int, pygame.Rect]] = []  # each unit's tracker card, in the tracker's frame
 
@@ -121,7 +125,7 @@ class BattleHud:
 
     def _paint_tracker(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         match = self.controller.match
-        pygame.draw.rect(surface, (60, 38, 20), rect)
+        pygame.draw.rect(surface, TRACKER_BG, rect)
         pygame.draw.line(surface, (150, 102, 58), rect.bottomleft, rect.bottomright, 3)
         entries = match.tracker()
         big = font(max(11, round(15 * self.scale)), bold=True)
@@ -156,12 +160,27 @@ class BattleHud:
             w = max(12, (rect.right - 8 - x) // len(entries))  # a narrow window: every card, narrower
         names = self.controller.side_names
         sides = self.controller.sides
+        if len(self._card_pictures) > CARD_PICTURES:
+            self._card_pictures.clear()
         for e in entries:
             card = pygame.Rect(x, rect.y + 6, w - 6, h)
             side = match.identity(e.unit).side
             colour = side_colour_of(match, sides, side)
             name = match.identity(e.unit).name
-            painter.card(surface, card, e, name=name, posse=names.get(side, side), colour=colour)
+            posse = names.get(side, side)
+            # each card painted once for what it shows (a command changes one or two of them: the tracker
+            # was ~0.8 ms of every command's frame, issue 13), on the tracker's ground as it would be
+            key = (e, name, posse, colour, card.size, self.scale)
+            picture = self._card_pictures.get(key)
+            if picture is None:
+                alone = TrackerPainter(font, self.scale)
+                ground = pygame.Surface((card.width + 2, card.height + 2))  # its marks reach 1-2 px out
+                ground.fill(TRACKER_BG)
+                alone.card(ground, pygame.Rect((0, 0), card.size), e, name=name, posse=posse, colour=colour)
+                picture = self._card_pictures[key] = (ground, alone.drawn)
+            surface.blit(picture[0], card.topleft)
+            painter.drawn.extend(picture[1])
+            painter.cards.append((e.unit, card.copy()))
             x += w
         self.drawn, self.cards = painter.drawn, painter.cards
 
@@ -253,19 +272,25 @@ class BattleHud:
 
     # -- the hand-over cover ----------------------------------------------------------------------------
     def draw_handover(self, surface: pygame.Surface) -> None:
+        """The cover between two players' turns ("Pass to ..."), painted straight on the window (a
+        window-sized picture of it cost ~2 ms to make) with its texts rendered once for each side and
+        scale (issue 13: the frame after a hand-over took 2-5 ms more than others)."""
         w, h = surface.get_size()
-        cover = pygame.Surface((w, h))
-        cover.fill((28, 20, 14))
+        surface.fill((28, 20, 14))
         for y in range(0, h, 6):
-            pygame.draw.line(cover, (36, 26, 18), (0, y), (w, y))
-        surface.blit(cover, (0, 0))
+            surface.fill((36, 26, 18), pygame.Rect(0, y, w, 1))
         side = self.controller.session.deciding_side() or ""
         name = self.controller.side_names.get(side, side)
-        big = font(max(24, round(48 * self.scale)))
-        small = font(max(12, round(20 * self.scale)), bold=False)
-        title = big.render(f"Pass to {name}", True, (245, 236, 214))
+        key = (name, self.scale)
+        texts = self._cover_texts.get(key)
+        if texts is None:
+            big = font(max(24, round(48 * self.scale)))
+            small = font(max(12, round(20 * self.scale)), bold=False)
+            title = big.render(f"Pass to {name}", True, (245, 236, 214))
+            hint = small.render(
+                "The board is hidden. Click or press Enter when you have the seat.", True, (214, 192, 146)
+            )
+            texts = self._cover_texts[key] = (title, hint)
+        title, hint = texts
         surface.blit(title, title.get_rect(center=(w // 2, h // 2 - 30)))
-        hint = small.render(
-            "The board is hidden. Click or press Enter when you have the seat.", True, (214, 192, 146)
-        )
         surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + 24)))

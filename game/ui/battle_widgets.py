@@ -21,7 +21,7 @@ from game.ui.action_bar import BarButton, FixedButton, bar_buttons, fixed_button
 from game.ui.battle_hud import Layout, fit_text, font
 from game.ui.battle_words import esc, unit_html
 from game.ui.controller import BattleController
-from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached
+from game.ui.gui import GuiManager, GuiScene, TipButton, _theme_cached, stretch_faces
 from game.ui.layout_fit import BAR_FONTS, BarFit, fit_bar, fit_fixed
 from game.ui.log_view import LogView
 from game.ui.rich_text import RichText
@@ -31,6 +31,7 @@ __all__ = ["BAR_ROW", "BattleWidgets"]
 
 BAR_ROW = 30  # a row of the action bar added when its buttons need one, at UI scale 1
 BAR_FRAME = 22  # the action bar panel's frame, both sides (its container is this much narrower)
+BAR_STATES = ("normal", "disabled")  # the faces a bar shows after a command (the others when pointed at)
 SPARE_BUTTONS = 160  # hidden bar buttons kept for later turns (a hidden one costs ~2 µs a frame)
 
 
@@ -157,6 +158,11 @@ class BattleWidgets:
         self.foreseen_made = 0  # hidden bar buttons made ahead for the foreseen bars (see foresee)
         self._to_foresee: list[tuple[str, pygame.Rect, str | None]] = []  # still to make: text, place, type
         self._faces_drawn: set[tuple[int, int]] = set()  # the sizes whose disabled face foresee drew
+        # the faces of every foreseen size put in pygame-gui's cache (foresee): none, the states a bar shows
+        # after a command (normal, disabled), every state
+        self._stretched: tuple[str, ...] | None = ()
+        self._foreseen_widths: dict[int, set[int]] = {}  # the foreseen bar buttons' widths by height
+        self.faces_stretched = 0  # faces put in pygame-gui's shape cache (see _stretch_faces)
 
     def build(self, manager: GuiManager, lay: Layout, fixed: dict[str, Callable[[], None]]) -> None:
         """The panel and the bar for ``lay``; ``fixed`` runs each fixed button by its key (end_turn,
@@ -250,49 +256,96 @@ class BattleWidgets:
         """What :meth:`foresee` makes: a hidden spare bar button for each button of every foreseen bar
         (:attr:`BarNeeds.foreseen`) in the bar's type, at its place's size, with its text."""
         todo: list[tuple[str, pygame.Rect, str | None]] = []
+        # first as many buttons of each size as one bar shows (any bar can then be shown by giving
+        # buttons other texts, ~0.1 ms each, where a new button is ~0.5 ms), then the rest of the texts
+        need: dict[tuple[int, int], int] = {}
         for texts in self.bar_needs.foreseen:
             fit = self.bar_fit(lay, list(texts), room)
             if fit.object_id == object_id and not fit.cut:
-                todo.extend((t, r, object_id) for t, r in zip(fit.texts, _bar_rects(lay, fit), strict=True))
-        # one button of each size first (its faces are what a first showing would spend most on), then
-        # the rest of the texts
-        sizes = {r.size: i for i, (_t, r, _o) in reversed(list(enumerate(todo)))}
-        firsts = set(sizes.values())
-        self._to_foresee = [todo[i] for i in sorted(firsts)] + [
-            x for i, x in enumerate(todo) if i not in firsts
-        ]
+                rects = _bar_rects(lay, fit)
+                todo.extend((t, r, object_id) for t, r in zip(fit.texts, rects, strict=True))
+                sizes = [r.size for r in rects]
+                for size in set(sizes):
+                    need[size] = max(need.get(size, 0), sizes.count(size))
+        firsts: list[int] = []
+        for i, (_t, rect, _o) in enumerate(todo):
+            if need.get(rect.size, 0) > 0:
+                need[rect.size] -= 1
+                firsts.append(i)
+        chosen = set(firsts)
+        self._to_foresee = [todo[i] for i in firsts] + [x for i, x in enumerate(todo) if i not in chosen]
+        self._foreseen_widths = {}
+        for _text, rect, _object_id in todo:
+            self._foreseen_widths.setdefault(rect.height, set()).add(rect.width)
+        self._stretched = ()
         self._faces_drawn = set()
 
     def foresee(self, budget_ms: float) -> bool:
         """Bar buttons made ahead, hidden, for :attr:`BarNeeds.foreseen` (every unit's bar), for at most
-        ``budget_ms`` of CPU time (one at least): each text at its place's size that no button says yet,
-        the first of each size with its disabled face drawn too. A unit's bar shown for the first time
-        then takes buttons that already say its words, their faces drawn before, and a command draws no
-        new face (issue 13). True while some are still to make."""
+        ``budget_ms`` of CPU time (one at least): first a button of each height, its normal and disabled
+        faces stretched to every foreseen width (:meth:`_stretch_faces`), then as many buttons of each
+        size as one bar shows, then each text at its place's size that no button says yet, and last the
+        other states' faces stretched. A unit's bar shown for the first time then takes buttons that
+        already say its words, or gives others of the size its words, and a command draws no new face
+        (issue 13). True while some are still to make."""
         deadline = time.process_time() + budget_ms / 1000  # CPU time, as the issue's budgets
+        if self._bar is None:
+            return bool(self._to_foresee)
         have = {(b.text, b.relative_rect.size) for b, _slot in self._entries + self._spare}
         made = False
+        if self._stretched == ():  # a button of each height first, its faces stretched to every width
+            heights = {b.relative_rect.height for b, _slot in self._entries + self._spare}
+            for text, rect, object_id in list(self._to_foresee):
+                if rect.height not in heights and len(self._spare) < SPARE_BUTTONS:
+                    heights.add(rect.height)
+                    self._to_foresee.remove((text, rect, object_id))
+                    have.add((text, rect.size))
+                    self._make_spare(text, rect, object_id)
+                    made = True
+            if self._stretch_faces(BAR_STATES):
+                self._stretched = BAR_STATES
+        elif self._stretched is not None and not self._to_foresee:  # the rest (hovered, pressed, chosen)
+            self._stretch_faces(None)
+            self._stretched = None
         while self._to_foresee and (not made or time.process_time() < deadline):
             text, rect, object_id = self._to_foresee.pop(0)
-            if (text, rect.size) in have or len(self._spare) >= SPARE_BUTTONS or self._bar is None:
+            if (text, rect.size) in have or len(self._spare) >= SPARE_BUTTONS:
                 continue
             have.add((text, rect.size))
-            slot = _Slot(lambda: None)
-            button = self.scene.button(
-                rect, text, slot, container=self._bar, object_id=object_id, class_id="@action"
-            )
-            button.draw_states_when_shown()
-            if (
-                rect.size not in self._faces_drawn
-            ):  # its disabled face too, once a size (pygame-gui caches it)
-                self._faces_drawn.add(rect.size)
-                button.set_enabled(False)
-                button.set_enabled(True)
-            button.hide()  # type: ignore[no-untyped-call]
-            self._spare.append((button, slot))
-            self.foreseen_made += 1
+            self._make_spare(text, rect, object_id)
             made = True
-        return bool(self._to_foresee)
+        return bool(self._to_foresee) or self._stretched is not None
+
+    def _make_spare(self, text: str, rect: pygame.Rect, object_id: str | None) -> None:
+        """A hidden bar button saying ``text`` at ``rect``, kept for a later bar (:meth:`foresee`)."""
+        assert self._bar is not None
+        slot = _Slot(lambda: None)
+        button = self.scene.button(
+            rect, text, slot, container=self._bar, object_id=object_id, class_id="@action"
+        )
+        button.draw_states_when_shown()
+        if rect.size not in self._faces_drawn:  # its disabled face too, once a size (pygame-gui caches it)
+            self._faces_drawn.add(rect.size)
+            button.set_enabled(False)
+            button.set_enabled(True)
+        button.hide()
+        self._spare.append((button, slot))
+        self.foreseen_made += 1
+
+    def _stretch_faces(self, states: tuple[str, ...] | None) -> bool:
+        """Every foreseen bar button's faces in ``states`` (None: all) put in pygame-gui's shape cache,
+        stretched from a bar button as tall (:func:`~game.ui.gui.stretch_faces`): a button made or shown
+        at a size never drawn then draws no face. False while some height has no button yet to stretch
+        from."""
+        made = self._entries + self._spare
+        done = True
+        for height, widths in self._foreseen_widths.items():
+            template = next((b for b, _slot in made if b.relative_rect.height == height), None)
+            if template is None:
+                done = False
+                continue
+            self.faces_stretched += stretch_faces(template, widths, states)
+        return done
 
     def _fixed_rect(self, lay: Layout, n: int) -> pygame.Rect:
         """Where the ``n``-th fixed button goes: a column at the bar's right end, inside its frame."""
@@ -394,7 +447,7 @@ class BattleWidgets:
         if manager is None or panel is None or box is None or image is None:
             return
         for chip, name in self.status_chips:  # hidden for the next time that status is shown
-            chip.hide()  # type: ignore[no-untyped-call]
+            chip.hide()
             self._chip_pool[(name, (int(chip.relative_rect.width), int(chip.relative_rect.height)))] = chip
         pw = lay.panel.width - lay.px(16)
         chips_h = self._build_status_chips(manager, panel, pw, lay)
@@ -454,7 +507,7 @@ class BattleWidgets:
                 chosen[i] = (button, slot)
         for button, _slot in free:
             if button.visible:
-                button.hide()  # type: ignore[no-untyped-call]
+                button.hide()
         for button, _slot in free[SPARE_BUTTONS:]:
             button.kill()  # type: ignore[no-untyped-call]
         self._spare = free[:SPARE_BUTTONS]

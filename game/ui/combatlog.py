@@ -156,10 +156,14 @@ def _roll_text(match: Match, e: Roll) -> tuple[str, str]:
     text = f"{who} rolls {_words(e.check)}{against}: [{dice}]"
     if mods:
         text += f" {mods}"
-    if len(shown) != 1 or len(shown[0][0]) != 1 or e.modifiers:
-        text += f" = {e.total}"
-    if e.target_number is not None:
-        text += f" vs {e.target_number}+"
+    if e.each and e.target_number is not None:  # each die against the number: what the hits add up to
+        text += f" vs {e.target_number}+ a die: "
+        text += f"{e.total} from the dice that hit" if e.success else "none hit"
+    else:
+        if len(shown) != 1 or len(shown[0][0]) != 1 or e.modifiers:
+            text += f" = {e.total}"
+        if e.target_number is not None:
+            text += f" vs {e.target_number}+"
     if e.success is None:
         return "roll", text
     return ("hit", text + " \u2014 success") if e.success else ("miss", text + " \u2014 fails")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -24,6 +24,7 @@ from typing import Any, Final
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
+from pygame_gui.core.drawable_shapes import RoundedRectangleShape
 from pygame_gui.core.text.text_box_layout import TextBoxLayout
 from pygame_gui.elements import UIButton, UITooltip
 
@@ -223,6 +224,15 @@ class TipButton(UIButton):
         else:
             self.disable()  # type: ignore[no-untyped-call]
 
+    def hide(self) -> None:
+        """Hidden. pygame-gui's button leaves its hovered state on hiding, posting two "unhovered" events
+        even when the pointer was not on it: a bar whose ten spare buttons are put away then sent twenty
+        events through every widget the next frame (~1 ms, issue 13). Not hovered, it only hides."""
+        if self.visible and not self.hovered:
+            super(UIButton, self).hide()  # type: ignore[no-untyped-call]  # the element's own hide
+            return
+        super().hide()  # type: ignore[no-untyped-call]
+
     def relabel(self, text: str) -> None:
         """Another text on this button (as ``set_text``), its other states drawn only when shown."""
         if text != self.text:
@@ -242,6 +252,69 @@ class TipButton(UIButton):
             shape.states[state_id].generated = False  # drawn on demand (its old face had another text)
         shape.states_to_redraw_queue.clear()
         shape.set_active_state(shape.active_state.state_id)  # the one shown, drawn now if it is not
+
+
+FACE_END: Final = 24  # the columns kept at each end of a face stretched to another width (stretch_faces)
+
+
+def stretch_faces(template: UIButton, widths: Iterable[int], states: Iterable[str] | None = None) -> int:
+    """Faces for buttons as tall as ``template`` at each of ``widths``, in ``states`` (None: every state
+    the button has), put in pygame-gui's
+    shape cache (where a button of that size takes its face from instead of drawing it) unless it has
+    them: ``template``'s face for that state, its two ends kept and its middle column stretched between
+    them. pygame-gui draws a face (the rounded, shaded frame) at four times its size and scales it down,
+    ~1 ms a state; a stretched one costs ~0.05 ms. The theme's faces shade only from top to bottom, so the
+    middle columns are all alike: from a template 136 px wide or more, the stretched face is pygame-gui's
+    own pixel for pixel at those widths; narrower ones pygame-gui antialiases a little differently (at
+    most 16 pixels of a face differ, by at most 23 levels of 255: ``tests/ui/test_button_faces.py``).
+    Returns the faces added (issue 13: the first frame after a command showed bar buttons at sizes
+    pygame-gui had not drawn)."""
+    shape = template.drawable_shape
+    if not isinstance(shape, RoundedRectangleShape) or "filled_bar" in shape.theming:
+        return 0
+    cache = shape.shape_cache
+    tw, h = shape.containing_rect.size
+    if tw < 2 * FACE_END + 1 or shape.has_been_resized:
+        return 0
+    added = 0
+    wanted = sorted({w for w in widths if w >= 2 * FACE_END + 1})
+    for state in shape.states if states is None else [s for s in states if s in shape.states]:
+        ids = {
+            w: cache.build_cache_id(
+                "rounded_rectangle",
+                (w, h),
+                shape.shadow_width,
+                shape.border_widths,
+                shape.theming[f"{state}_border"],
+                shape.theming[f"{state}_bg"],
+                shape.shape_corner_radius,
+            )
+            for w in [tw, *wanted]
+        }
+        missing = [
+            w
+            for w in wanted
+            if ids[w] not in cache.cache_short_term_lookup and ids[w] not in cache.cache_long_term_lookup
+        ]
+        if not missing:
+            continue
+        face = cache.find_surface_in_cache(ids[tw])
+        if face is None:  # the template's own face for that state, drawn by pygame-gui (and cached)
+            shape.redraw_state(state)
+            face = cache.find_surface_in_cache(ids[tw])
+            if face is None:
+                continue
+        middle = face.subsurface(pygame.Rect(FACE_END, 0, 1, h))
+        for w in missing:
+            out = pygame.Surface((w, h), flags=pygame.SRCALPHA, depth=32)
+            out.fill((0, 0, 0, 0))
+            add = pygame.BLEND_RGBA_ADD  # onto nothing: the pixels copied as they are, alpha and all
+            out.blit(face, (0, 0), pygame.Rect(0, 0, FACE_END, h), special_flags=add)
+            out.blit(pygame.transform.scale(middle, (w - 2 * FACE_END, h)), (FACE_END, 0), special_flags=add)
+            out.blit(face, (w - FACE_END, 0), pygame.Rect(tw - FACE_END, 0, FACE_END, h), special_flags=add)
+            cache.add_surface_to_cache(out, ids[w])
+            added += 1
+    return added
 
 
 @dataclass(slots=True)

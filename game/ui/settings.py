@@ -49,9 +49,11 @@ CHUNK_STAND_IN_MS: Final = 4.0  # and the stand-ins it makes for the chunks stil
 AHEAD_BUDGET_MS: Final = 3.0
 AHEAD_SHARE: Final = 0.75
 # Opening a battle (a 250 ms budget) makes every unit's action bar buttons ahead for at most OPEN_FORESEE_MS
-# and builds the map's chunks around the view for at most OPEN_AHEAD_MS; quiet frames go on with the rest
-# (issue 13: no command draws a button face, nor, where the opening got to it, a map chunk).
-OPEN_FORESEE_MS: Final = 60.0  # CPU time
+# (their faces stretched from one drawn a height, then as many buttons of each size as one bar shows, then
+# each unit's words: 0.5-1.3 ms a button) and builds the map's chunks around the view for at most
+# OPEN_AHEAD_MS; quiet frames go on with the rest (issue 13: no command draws a button face, nor, where the
+# opening got to it, a map chunk).
+OPEN_FORESEE_MS: Final = 45.0  # CPU time
 OPEN_AHEAD_MS: Final = 30.0
 
 # -- colours

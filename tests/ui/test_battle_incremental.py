@@ -213,11 +213,17 @@ def test_quiet_frames_build_the_map_ahead_and_a_frame_after_a_command_does_not(
     screen.send(demo_command(match))
     step(app)
     assert calls["n"] == 0, "the frame after a command builds nothing ahead"
+    # the opening and its first quiet frames may have built the whole map at its zoom by now: another zoom
+    # (the frame that shows it builds only what is in view), then the quiet frames build the rest
+    screen.view.set_zoom(screen.view.camera.zoom * 1.5)
+    step(app)
     frames = 0
+    chunks = len(screen.view._zoomed_chunks)
     while screen.animating() and frames < 600:
         step(app)
         frames += 1
-    assert calls["n"] > 3 and not screen.animating(), (calls, frames)
+    assert calls["n"] > 0 and not screen.animating(), (calls, frames)
+    assert len(screen.view._zoomed_chunks) > chunks, "the quiet frames built chunks"
     assert not screen.view.build_ahead(), "nothing left to build ahead"
 
 

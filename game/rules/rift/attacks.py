@@ -105,6 +105,7 @@ def roll(ctx: RiftCtx, task: Task) -> None:
             task.forced or None,
             "melee" if w.melee else "attack",
             chains=chains if any(len(c) > 1 for c in chains) else (),
+            each=True,
         )
     )
 

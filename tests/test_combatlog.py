@@ -39,7 +39,8 @@ def test_a_frontier_shot_names_the_die_modifiers_total_and_target_number(tmp_pat
     assert all(x is None or x.text for x in every)
 
 
-def test_a_rift_volley_lists_every_die_and_the_stress_with_its_multipliers(tmp_path: Path) -> None:
+def _volley(tmp_path: Path, *dice: int) -> tuple[Match, list[Event]]:
+    """A cunning Rifter's pistol volley at a goon three tiles off, its dice scripted."""
     m = rk.new_match(
         rk.rifters("side1", rk.rifter("cunning")), rk.outlaws("side2", "outlaw_goon"), 1, open_map(tmp_path)
     )
@@ -48,8 +49,12 @@ def test_a_rift_volley_lists_every_die_and_the_stress_with_its_multipliers(tmp_p
     rk.place(m, me, at(5))
     rk.place(m, goon, at(8))
     rk.give_turn(m, me)
-    rk.script(m, 6, 5, 1)
-    events = m.apply(rk.cmd("fire", me, option="mdtc_model_4_pistol"))
+    rk.script(m, *dice)
+    return m, m.apply(rk.cmd("fire", me, option="mdtc_model_4_pistol"))
+
+
+def test_a_rift_volley_lists_every_die_and_the_stress_with_its_multipliers(tmp_path: Path) -> None:
+    m, events = _volley(tmp_path, 6, 5, 1)
     lines = [line for e in events if (line := describe(m, e)) is not None]
     roll = next(x for x in lines if "rolls fire" in x.text)
     assert "[6, 5, 1]" in roll.text and "vs 5+" in roll.text and roll.kind == "hit"
@@ -63,16 +68,7 @@ def test_a_rift_volley_lists_every_die_and_the_stress_with_its_multipliers(tmp_p
 def test_a_rift_volley_that_hits_nothing_says_so(tmp_path: Path) -> None:
     """Seen in a real window: "Calculated rolls explosive: [4, 3] = 0 vs 5+ — fails" read as a sum of
     0. A volley none of whose dice reach the number says none hit."""
-    m = rk.new_match(
-        rk.rifters("side1", rk.rifter("cunning")), rk.outlaws("side2", "outlaw_goon"), 1, open_map(tmp_path)
-    )
-    rk.deploy(m)
-    me, goon = rk.unit(m, "side1"), rk.unit(m, "side2")
-    rk.place(m, me, at(5))
-    rk.place(m, goon, at(8))
-    rk.give_turn(m, me)
-    rk.script(m, 4, 3, 2)
-    events = m.apply(rk.cmd("fire", me, option="mdtc_model_4_pistol"))
+    m, events = _volley(tmp_path, 4, 3, 2)
     roll = next(line for e in events if (line := describe(m, e)) is not None and "rolls fire" in line.text)
     assert roll.kind == "miss"
     assert "[4, 3, 2] vs 5+ a die: none hit \u2014 fails" in roll.text and "= 0" not in roll.text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from pathlib import Path
@@ -27,6 +28,7 @@ class App:
         pygame.display.set_caption(title)
         self.size = self.screen.get_size()
         self.scenes: list[Scene] = []
+        self._litter = False  # a screen has left for good since the last collection (:meth:`collect`)
         self.clock = pygame.time.Clock()
         self.running = True
         self.exit_code = 0
@@ -58,20 +60,20 @@ class App:
             self.push(action.scene)
         elif isinstance(action, Pop):
             if self.scenes:
-                self.scenes.pop().closed()
+                self._left(self.scenes.pop())
             if not self.scenes:
                 self.running = False
             else:
                 self._reveal()
         elif isinstance(action, Replace):
             if self.scenes:
-                self.scenes.pop().closed()
+                self._left(self.scenes.pop())
             self.push(action.scene)
         elif isinstance(action, Unwind):
             keep = max(0, action.keep)
             if len(self.scenes) > keep:
                 for scene in reversed(self.scenes[keep:]):
-                    scene.closed()
+                    self._left(scene)
                 del self.scenes[keep:]
                 if action.scene is None and self.scenes:
                     self._reveal()
@@ -158,7 +160,8 @@ class App:
             elapsed, self._waited = self._waited, 0.0
         else:
             elapsed = dt
-        if self.handle_events():
+        events = self.handle_events()
+        if events:
             self._last_input = time.monotonic()
         if self.running and self.top is not None:
             self.apply(self.top.update(elapsed))
@@ -166,8 +169,24 @@ class App:
             self.draw()
             pygame.display.flip()
             self.frames_drawn += 1
+        if self._litter and not events:
+            self.collect()
         self.idle = dt is None and self._quiet()
         return self.running
+
+    def _left(self, scene: Scene) -> None:
+        """A screen leaves the stack for good: it is told (:meth:`Scene.closed`), and what it held is freed
+        in the next frame without input (:meth:`collect`)."""
+        scene.closed()
+        self._litter = True
+
+    def collect(self) -> None:
+        """Free what the screens left for good held, now, between screens: a battle's widgets and pictures
+        are some 10,000 objects in reference cycles (pygame-gui's), which only Python's cyclic collector
+        frees. Left to itself it ran in whatever came next, the next battle's opening among them (a full
+        collection there took 55-80 ms, docs/PERFORMANCE.md)."""
+        gc.collect()
+        self._litter = False
 
     def _quiet(self) -> bool:
         """No input for IDLE_AFTER seconds, no key or mouse button held, nothing on screen moving."""

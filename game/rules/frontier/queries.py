@@ -15,7 +15,7 @@ from game.dice import d
 from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
-from game.hexgrid import Hex, hex_distance
+from game.hexgrid import Hex, hex_neighbors
 from game.rules.frontier import state as st
 from game.rules.frontier.actions import CHARGE_DIE, known_target_problem
 from game.rules.frontier.combat import attack_preview, check_chance
@@ -149,13 +149,14 @@ def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[
     steps = list(path[1:] if path and path[0] == here else path)
     # only a step that starts next to a hostile can leave close combat: most walks meet none
     near = [h for u in ctx.hostiles(unit) if (h := st.hex_of(u)) is not None]
-    if not any(hex_distance(at, h) <= 1 for at in (here, *steps[:-1]) for h in near):
+    engaged = {n for h in near for n in (h, *hex_neighbors(h))}  # within 1" of a hostile
+    if not any(at in engaged for at in (here, *steps[:-1])):
         return ()
     done: list[int] = []
     out: list[PathReaction] = []
     at = here
     for index, step in enumerate(steps):
-        if not any(hex_distance(at, h) <= 1 for h in near):
+        if at not in engaged:
             at = step  # no hostile next to this step's start: it leaves no close combat
             continue
         with _moved(ctx, {unit: at}):

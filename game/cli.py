@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from game.cliargs import MAX_GAMES, cores, seed, whole_number
 from game.encounter import balance_cli
 from game.encounter import cli as encounter_cli
 from game.progress import ProgressBar
@@ -41,16 +42,10 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
     return value
-
-
-MAX_GAMES = 100_000
 
 
 def _games(text: str) -> int:
@@ -60,28 +55,11 @@ def _games(text: str) -> int:
     return value
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, not {value}")
-    return value
-
-
-def _cores() -> int:
-    """The CPU cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
-
-
 def _workers(text: str) -> int:
     value = _positive(text)
-    if value > _cores():
+    if value > cores():
         raise argparse.ArgumentTypeError(
-            f"{value} workers is more than this machine's {_cores()} cores; use 1 to {_cores()}"
+            f"{value} workers is more than this machine's {cores()} cores; use 1 to {cores()}"
         )
     return value
 
@@ -242,7 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"how many seeds to play, 1 to {MAX_GAMES} (default 100)",
     )
-    simulate.add_argument("--seed", type=_seed, default=1, metavar="S", help="the batch's seed (default 1)")
+    simulate.add_argument("--seed", type=seed, default=1, metavar="S", help="the batch's seed (default 1)")
     simulate.add_argument(
         "--swap", action="store_true", help="play every seed twice, the second time with the sides swapped"
     )
@@ -251,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_workers,
         default=1,
         metavar="K",
-        help=f"games played at once in worker processes, 1 to {_cores()} (this machine's cores; default 1)",
+        help=f"games played at once in worker processes, 1 to {cores()} (this machine's cores; default 1)",
     )
     simulate.add_argument(
         "--out",

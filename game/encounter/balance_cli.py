@@ -9,11 +9,11 @@ games played so far are reported).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from game.cliargs import MAX_GAMES, cores, seed, whole_number
 from game.progress import ProgressBar
 from game.safeio import writable_folder
 
@@ -23,7 +23,6 @@ EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-MAX_GAMES = 100_000
 
 # Draws the map as render-map does into a PNG and returns where map pixel (0, 0) lies in it; given by
 # game.cli (pygame stays in game.ui). It may raise OSError/ImportError/MapLoadError: no map then.
@@ -31,10 +30,7 @@ Backdrop = Callable[[Path, Path], tuple[int, int]]
 
 
 def _count(text: str, *, low: int, what: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    value = whole_number(text)
     if not low <= value <= MAX_GAMES:
         raise argparse.ArgumentTypeError(f"{value} {what} is out of range; use {low} to {MAX_GAMES}")
     return value
@@ -48,29 +44,10 @@ def _sensitivity(text: str) -> int:
     return _count(text, low=0, what="games")
 
 
-def _cores() -> int:
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
-
-
 def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if not 1 <= value <= _cores():
-        raise argparse.ArgumentTypeError(f"{value} workers: use 1 to {_cores()} (this machine's cores)")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"the seed must be 0 or more, not {value}")
+    value = whole_number(text)
+    if not 1 <= value <= cores():
+        raise argparse.ArgumentTypeError(f"{value} workers: use 1 to {cores()} (this machine's cores)")
     return value
 
 
@@ -103,13 +80,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "('wagon at 15,11') or a kind ('fence': all of them); repeat for more (default: the two fought "
         "around most)",
     )
-    balance.add_argument("--seed", type=_seed, default=1, metavar="S", help="the seed (default 1)")
+    balance.add_argument("--seed", type=seed, default=1, metavar="S", help="the seed (default 1)")
     balance.add_argument(
         "--workers",
         type=_workers,
         default=1,
         metavar="K",
-        help=f"games played at once in worker processes, 1 to {_cores()} (default 1)",
+        help=f"games played at once in worker processes, 1 to {cores()} (default 1)",
     )
     balance.add_argument(
         "--out",

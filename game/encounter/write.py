@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 from game.engine.protocol import PosseSpec
 from game.posses import PosseDraft
 from game.resources import encounters_dir, maps_dir
-from game.safeio import fsync_dir, remove_stale_temp_files, temp_prefix
+from game.safeio import write_atomic
 
 __all__ = ["encounter_toml", "save_encounter", "shipped_encounters"]
 
@@ -114,18 +113,6 @@ def encounter_toml(
 
 def save_encounter(path: Path, text: str) -> None:
     """Write an encounter file atomically (a crash leaves the old file or the new one): a temporary file
-    beside it, synced, renamed over it. OSError if the folder cannot be written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_temp_files(path.parent)
-    fd, tmp_name = tempfile.mkstemp(prefix=temp_prefix(path), suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        Path(tmp_name).replace(path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    fsync_dir(path.parent)
+    beside it, synced, renamed over it (:func:`game.safeio.write_atomic`). OSError if the folder cannot be
+    written."""
+    write_atomic(Path(path), text.encode("utf-8"))

@@ -13,7 +13,7 @@ Figures are made with ``matplotlib.figure.Figure`` directly (no pyplot, no globa
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,27 +55,43 @@ def _save(fig: Figure, path: Path) -> Path:
     return path
 
 
+def interval_bars(
+    ax: Any,
+    labels: Sequence[str],
+    rates: Sequence[dict[str, Any]],
+    words: Callable[[dict[str, Any]], str],
+    *,
+    color: Any,
+    edgecolor: str | None = None,
+    top: float = 1.2,
+) -> None:
+    """Rates (``rate``, ``low``, ``high``: shares) as bars with their intervals as error bars, each
+    labelled above its interval by ``words``, on a 0-100% axis: the win-rate charts of ``simulate`` and
+    of a balance report."""
+    values = [r["rate"] for r in rates]
+    errors = [[r["rate"] - r["low"] for r in rates], [r["high"] - r["rate"] for r in rates]]
+    ax.bar(labels, values, yerr=errors, capsize=8, color=color, edgecolor=edgecolor)
+    for i, r in enumerate(rates):
+        ax.annotate(
+            words(r), (i, r["high"]), textcoords="offset points", xytext=(0, 4), ha="center", fontsize=9
+        )
+    ax.set_ylim(0, top)
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0%", "25%", "50%", "75%", "100%"])
+
+
 def win_rates(summary: dict[str, Any], path: Path) -> Path:
     rates = summary["win_rate"]
     names = list(rates)
-    values = [rates[c]["rate"] for c in names]
-    below = [rates[c]["rate"] - rates[c]["low"] for c in names]
-    above = [rates[c]["high"] - rates[c]["rate"] for c in names]
     fig = Figure(figsize=(7, 4))
     ax = fig.add_subplot()
-    ax.bar(names, values, yerr=[below, above], capsize=8, color="#b5651d", edgecolor="#4a2a0a")
-    for i, c in enumerate(names):
-        r = rates[c]
-        ax.annotate(
-            f"{100 * r['rate']:.0f}%\n[{100 * r['low']:.0f}-{100 * r['high']:.0f}%]",
-            (i, r["high"]),
-            textcoords="offset points",
-            xytext=(0, 4),
-            ha="center",
-            fontsize=9,
-        )
-    ax.set_ylim(0, 1.2)
-    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0%", "25%", "50%", "75%", "100%"])
+    interval_bars(
+        ax,
+        names,
+        [rates[c] for c in names],
+        lambda r: f"{100 * r['rate']:.0f}%\n[{100 * r['low']:.0f}-{100 * r['high']:.0f}%]",
+        color="#b5651d",
+        edgecolor="#4a2a0a",
+    )
     ax.set_ylabel("games won (draws count as not won)")
     ax.set_title(f"Win rates with Wilson 95% intervals ({summary['draw_games']} draws)", fontsize=10)
     fig.suptitle(_title(summary), fontsize=9)

@@ -91,22 +91,14 @@ def _win_chart(n: dict[str, Any], path: Path) -> bytes:
     rates = [n["win_rate"][s] for s in SIDES] + [n["draws"]]
     fig = Figure(figsize=(7, 3.6))
     ax = fig.add_subplot()
-    values = [r["rate"] for r in rates]
-    errors = [[r["rate"] - r["low"] for r in rates], [r["high"] - r["rate"] for r in rates]]
-    ax.bar(
-        labels, values, yerr=errors, capsize=8, color=[COLOURS["side1"], COLOURS["side2"], COLOURS["draw"]]
+    charts.interval_bars(
+        ax,
+        labels,
+        rates,
+        lambda r: f"{_pct(r['rate'])}\n({_pct(r['low'])}{DASH}{_pct(r['high'])})",
+        color=[COLOURS["side1"], COLOURS["side2"], COLOURS["draw"]],
+        top=1.25,
     )
-    for i, r in enumerate(rates):
-        ax.annotate(
-            f"{_pct(r['rate'])}\n({_pct(r['low'])}{DASH}{_pct(r['high'])})",
-            (i, r["high"]),
-            textcoords="offset points",
-            xytext=(0, 4),
-            ha="center",
-            fontsize=9,
-        )
-    ax.set_ylim(0, 1.25)
-    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0%", "25%", "50%", "75%", "100%"])
     ax.axhline(0.5, color="#555555", linewidth=0.8, linestyle=":")
     ax.set_title(f"Who wins: {n['played']} games, Wilson 95% intervals", fontsize=10)
     fig.tight_layout()

@@ -33,7 +33,7 @@ from game.ui.dialogs import MessageDialog
 from game.ui.gui import GuiManager, Shell, TipButton
 from game.ui.scenes import Action, Pop, Push
 from game.ui.seats import coarse
-from game.ui.sheet import Column, Row, RowList, SheetScene
+from game.ui.sheet import Column, PickerSheet, Row, RowList, SheetScene
 
 __all__ = [
     "EncounterRefusedError",
@@ -242,7 +242,7 @@ def _entries() -> list[tuple[Path, bool]]:
     return [(p, True) for p in shipped_encounters()] + [(p, False) for p in own]
 
 
-class EncounterScene(SheetScene):
+class EncounterScene(PickerSheet):
     """Pick an encounter file (see the module text); ``on_pick`` gets the loaded encounter."""
 
     heading = "Open an Encounter"
@@ -288,26 +288,19 @@ class EncounterScene(SheetScene):
                 continue
             title = registry.plugin(found.ruleset).title
             rows.append(Row((found.title, title, found.map_path.stem, "shipped" if shipped else "yours")))
-        self.rows = RowList(
-            self,
-            pygame.Rect(pad, top, inner.width - 2 * pad, list_h),
+        y = self.build_picker(
+            manager,
             panel,
-            COLUMNS,
-            rows,
-            on_select=self.pick,
-            selected=self.selected,
+            top=top,
+            list_h=list_h,
+            details_h=details_h,
+            columns=COLUMNS,
+            rows=rows,
             name="encounter",
             empty_text="No encounter files found.",
+            details_id="#encounter_details",
         )
-        y = top + list_h + self.px(10)
-        self.details = UITextBox(
-            self._details_html(),
-            pygame.Rect(pad, y, inner.width - 2 * pad, details_h),
-            manager=manager,
-            container=panel,
-            object_id=ObjectID("#encounter_details", "@paper_text"),
-        )
-        y += details_h + self.px(10)
+        y += self.px(10)
         bw = self.px(150)
         self.path_entry = UITextEntryLine(
             pygame.Rect(pad, y, inner.width - 2 * pad - bw - self.px(12), bar_h),
@@ -343,7 +336,7 @@ class EncounterScene(SheetScene):
             tooltip="Esc",
         )
 
-    def _details_html(self) -> str:
+    def details_html(self) -> str:
         if self.selected is None:
             return f"<i>No encounter files: put .toml files in {html.escape(str(user_encounters_dir()))}.</i>"
         path, _ = self.entries[self.selected]
@@ -358,13 +351,6 @@ class EncounterScene(SheetScene):
             f"<b>{html.escape(found.title)}</b> \u2014 {names}<br>{html.escape(found.description)}"
             f"<br><i>Objectives:</i> {html.escape(goals)}<br><i>{html.escape(str(path))}</i>"
         )
-
-    def pick(self, index: int) -> None:
-        self.selected = index
-        if self.rows is not None:
-            self.rows.select(index)
-        if self.details is not None:
-            self.details.set_text(self._details_html())
 
     def choose(self, path: Path) -> None:
         """Use the encounter at ``path``, or show its problems (the list check-encounter prints)."""

@@ -19,7 +19,7 @@ from game.ui.gui import GuiManager, Shell, TipButton
 from game.ui.library import SaveEntry, list_saves
 from game.ui.routes import SaveRoutes
 from game.ui.scenes import Action, Pop
-from game.ui.sheet import Column, Row, RowList, SheetScene
+from game.ui.sheet import Column, PickerSheet, Row, RowList
 
 __all__ = ["LoadScene"]
 
@@ -39,7 +39,7 @@ def _home_relative(path: Path) -> str:
         return str(path)
 
 
-class LoadScene(SheetScene):
+class LoadScene(PickerSheet):
     heading = "Load a Battle"
     sheet_size = (1060, 680)
 
@@ -82,26 +82,17 @@ class LoadScene(SheetScene):
         list_h = inner.height - top - bar_h - details_h - self.px(40)
         wide = inner.width - 2 * pad >= self.px(820)
         columns = COLUMNS if wide else NARROW_COLUMNS
-        rows = [_row(e, len(columns)) for e in self.entries]
-        self.rows = RowList(
-            self,
-            pygame.Rect(pad, top, inner.width - 2 * pad, list_h),
+        self.build_picker(
+            manager,
             panel,
-            columns,
-            rows,
-            on_select=self.pick,
-            selected=self.selected,
+            top=top,
+            list_h=list_h,
+            details_h=details_h,
+            columns=columns,
+            rows=[_row(e, len(columns)) for e in self.entries],
             name="save",
-            row_height=34,
             empty_text="No saved battles yet: save one from the pause menu (Esc in battle).",
-        )
-        y = top + list_h + self.px(10)
-        self.details = UITextBox(
-            self._details_html(),
-            pygame.Rect(pad, y, inner.width - 2 * pad, details_h),
-            manager=manager,
-            container=panel,
-            object_id=ObjectID("#save_details", "@paper_text"),
+            details_id="#save_details",
         )
         bw = self.px(150)
         by = inner.height - bar_h - self.px(14)
@@ -137,7 +128,7 @@ class LoadScene(SheetScene):
             return "no save chosen"
         return None
 
-    def _details_html(self) -> str:
+    def details_html(self) -> str:
         e = self.entry
         if e is None:
             return "<i>Pick a save above.</i>"
@@ -157,11 +148,7 @@ class LoadScene(SheetScene):
 
     # -- actions
     def pick(self, index: int) -> None:
-        self.selected = index
-        if self.rows is not None:
-            self.rows.select(index)
-        if self.details is not None:
-            self.details.set_text(self._details_html())
+        super().pick(index)
         load = self.buttons.get("load")
         if load is not None:
             load.set_enabled(self.entry is not None)

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 import pygame
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UILabel, UIPanel, UIScrollingContainer
+from pygame_gui.elements import UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from game.ui.backdrop import draw_backdrop, draw_ornament, draw_parchment
 from game.ui.gui import GuiManager, GuiScene, Shell, TipButton
@@ -300,6 +300,64 @@ class RowList:
     def row_rect(self, index: int) -> pygame.Rect:
         """Where row ``index`` is on the window (tests click it)."""
         return pygame.Rect(self.buttons[index].rect)
+
+
+class PickerSheet(SheetScene):
+    """A sheet to pick one thing from a list (a :class:`RowList`), with what the picked one is in a text
+    box under the list (:meth:`details_html`): the Load screen and the encounter picker."""
+
+    rows: RowList | None
+    details: UITextBox | None
+    selected: int | None
+
+    def build_picker(
+        self,
+        manager: GuiManager,
+        panel: UIPanel,
+        *,
+        top: int,
+        list_h: int,
+        details_h: int,
+        columns: Sequence[Column],
+        rows: Sequence[Row],
+        name: str,
+        empty_text: str,
+        details_id: str,
+    ) -> int:
+        """The list from ``top``, ``list_h`` high, and the details box under it; the y under the box."""
+        inner, pad = self.inner, self.pad
+        self.rows = RowList(
+            self,
+            pygame.Rect(pad, top, inner.width - 2 * pad, list_h),
+            panel,
+            columns,
+            rows,
+            on_select=self.pick,
+            selected=self.selected,
+            name=name,
+            empty_text=empty_text,
+        )
+        y = top + list_h + self.px(10)
+        self.details = UITextBox(
+            self.details_html(),
+            pygame.Rect(pad, y, inner.width - 2 * pad, details_h),
+            manager=manager,
+            container=panel,
+            object_id=ObjectID(details_id, "@paper_text"),
+        )
+        return y + details_h
+
+    def details_html(self) -> str:
+        """What the picked one is (or what to do with none picked), as pygame-gui's HTML."""
+        raise NotImplementedError
+
+    def pick(self, index: int) -> None:
+        """Pick row ``index``: the list shows it picked and the details box says what it is."""
+        self.selected = index
+        if self.rows is not None:
+            self.rows.select(index)
+        if self.details is not None:
+            self.details.set_text(self.details_html())
 
 
 class ScrollAssist:

@@ -208,9 +208,11 @@ def test_run_app_on_a_map_broken_from_the_start_returns_1(tmp_path: Path) -> Non
     assert run_app(path, size=(640, 480), frames=2, watch=False) == 1
 
 
-def test_new_battle_preview_shows_the_problems_while_broken_and_the_map_again_when_fixed(
+@pytest.fixture
+def new_battle(
     tmp_path: Path, make_app: Callable[[tuple[int, int]], App]
-) -> None:
+) -> tuple[App, LiveNewBattleScene, Path]:
+    """New Battle open on a copy of ranch_duel, the map it previews."""
     path = copy_map(tmp_path, "ranch_duel")
     app = make_app((1280, 720))
     scene = LiveNewBattleScene(
@@ -218,6 +220,13 @@ def test_new_battle_preview_shows_the_problems_while_broken_and_the_map_again_wh
     )
     app.push(scene)
     step(app, 2)
+    return app, scene, path
+
+
+def test_new_battle_preview_shows_the_problems_while_broken_and_the_map_again_when_fixed(
+    new_battle: tuple[App, LiveNewBattleScene, Path], tmp_path: Path
+) -> None:
+    app, scene, path = new_battle
     assert scene.current_map == path and scene.info is not None and not scene.info.problems
     assert scene.thumbnail is not None
     corner = (6, 6)  # inside the problem panel's parchment, were it shown
@@ -241,16 +250,10 @@ def test_new_battle_preview_shows_the_problems_while_broken_and_the_map_again_wh
 
 
 def test_new_battle_redraws_the_picture_when_a_tileset_image_changes(
-    tmp_path: Path, make_app: Callable[[tuple[int, int]], App]
+    new_battle: tuple[App, LiveNewBattleScene, Path], tmp_path: Path
 ) -> None:
     """The pictures are cached per version of the .tmx; a repainted tileset image must not show the old."""
-    path = copy_map(tmp_path, "ranch_duel")
-    app = make_app((1280, 720))
-    scene = LiveNewBattleScene(
-        make_shell(app), on_start=lambda _setup: None, maps_dir=path.parent, size=app.size
-    )
-    app.push(scene)
-    step(app, 2)
+    app, scene, _path = new_battle
     assert scene.thumbnail is not None
 
     def red_share() -> float:

@@ -228,6 +228,7 @@ def build_actions() -> ActionBook[GoldenCtx]:
             problem=_attack_problem,
             picks=_attack_picks,
             no_picks="no hostile unit in reach and in sight",
+            cost=1,  # it spends the round's action, as a run does
             apply=_attack,
             tags=frozenset({"attack"}),
         )
@@ -249,6 +250,7 @@ def build_actions() -> ActionBook[GoldenCtx]:
             problem=lambda c, u, o: _acted(c, u),
             picks=_execute_picks,
             no_picks="no crippled enemy next to this unit",
+            cost=1,  # it spends the round's action
             apply=_execute,
         )
     )

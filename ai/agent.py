@@ -32,7 +32,7 @@ from ai.utility import Option, choose, score_option
 from ai.worth import Plan, considerations, net_value
 from game.commands import Command
 from game.engine.facts import UnitFacts
-from game.engine.match import MatchView
+from game.engine.match import Match, MatchView
 from game.engine.movement import reach as reach_tree
 from game.engine.protocol import AttackPreview, LegalAction
 from game.hexgrid import Hex, hex_distance
@@ -118,6 +118,8 @@ class UtilityAgent(Player):
         foes = s.foes()
         ap = mine.action_points[0]
         total = max(1, mine.action_points[1], ap)
+        lefts: list[int] = []  # per option: the action points left after it and the attack it leads to
+        guards: list[tuple[int, float]] = []  # actions taken where the unit stands: (cost, exposure after)
         for action in actions:
             found: list[Option[Plan]] = []
             if action.ends_turn:
@@ -142,7 +144,54 @@ class UtilityAgent(Player):
                 spare = max(0, left) / total if not action.ends_turn else 0.0
                 plan = replace(option.subject, spare=spare)
                 options.append(self._option(plan, option.rank, person, option.weight))
-        return self._earned(s, me, here, options, person)
+                lefts.append(left)
+                if plan.kind == "other" and plan.follow == 0 and plan.end == here:
+                    guards.append((action.cost, plan.exposure))
+        guarded = self._guarded(s, me, options, lefts=lefts, guards=guards, person=person)
+        earned = self._earned(s, me, here, guarded, person)
+        if ap >= total or here is None:
+            return earned
+        # the unit has already acted this turn (walked, aimed): the attack it can make from where it now
+        # stands is the plan in progress (it walked or aimed for it), worth the difficulty's inertia and
+        # kept over an equal option, so it does not wander off between equals. Read from the position,
+        # not remembered: a battle resumed from a save decides the same
+        return [
+            replace(o, in_progress=True) if o.subject.kind == "attack" and o.subject.end == here else o
+            for o in earned
+        ]
+
+    def _guarded(
+        self,
+        s: Situation,
+        me: int,
+        options: list[Option[Plan]],
+        *,
+        lefts: list[int],
+        guards: list[tuple[int, float]],
+        person: Personality,
+    ) -> list[Option[Plan]]:
+        """The turn seen whole: an action that guards the unit where it stands (taking cover, crouching:
+        less exposure after it than standing) is best taken last. Its action points left over are worth
+        nothing (a walk would give the guard up; Frontier's Take Cover forbids the shot), and an attack made
+        from where the unit stands, with the points for the guard still left after it, ends the turn
+        guarded: its exposure is the guarded one ("shoot, then take cover")."""
+        here = s.view.position(me)
+        if here is None or not guards:
+            return options
+        stand = self._exposure(s, s.of(me), here)
+        guards = [(cost, exposure) for cost, exposure in guards if exposure < stand]
+        out: list[Option[Plan]] = []
+        for option, left in zip(options, lefts, strict=True):
+            plan = option.subject
+            if plan.kind == "attack" and plan.end == here:
+                kept = [exposure for cost, exposure in guards if cost <= left]
+                if kept and min(kept) < plan.exposure:
+                    plan = replace(plan, exposure=min(kept))
+            elif plan.kind == "other" and plan.end == here and plan.spare > 0 and plan.exposure < stand:
+                plan = replace(plan, spare=0.0)
+            same = plan is option.subject
+            out.append(option if same else self._option(plan, option.rank, person, option.weight))
+        return out
 
     def _earned(
         self, s: Situation, me: int, here: Hex | None, options: list[Option[Plan]], person: Personality
@@ -500,8 +549,11 @@ class UtilityAgent(Player):
         if here is None:
             return []
         before_attack = self._best_attack_value(s.view, me, s)
+        left = mine.action_points[0] - action.cost  # the action points really left after it
         try:
             trial = s.view.sandbox(self.seed)
+            if left <= 0:
+                _keep_turn(trial, me)
             trial.apply(action.command(option=action.option))
         except Exception:
             return []
@@ -518,7 +570,7 @@ class UtilityAgent(Player):
             [
                 a
                 for a in view.legal_actions()
-                if a.enabled and a.actor == me and (a.targets or a.needs == "target")
+                if a.enabled and a.actor == me and (a.targets or a.needs == "target") and a.cost <= left
             ]
             if improvement > 0
             else []
@@ -728,6 +780,17 @@ SAVES = 0.5  # an action that keeps this share of a unit's health from harm save
 SETTLE_STEPS = 8  # reaction windows passed on a copy to see a reaction's worth
 FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile one
 LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
+
+
+def _keep_turn(trial: Match, me: int) -> None:
+    """Give ``me`` one action point more on the copy ``trial``, so an action that spends its last one is
+    seen as the unit's turn ends, not after the phases that follow ran on by themselves (an End phase's
+    Cool checks rolled with the copy's dice could see a hostile flee, and the action look like it saved
+    the unit). Only where the ruleset lets a game master set a unit's AP (``gm_set``)."""
+    for f in trial.gm_fields(me):
+        if f.key == "ap" and f.value < f.high:
+            trial.apply(Command("gm_set", actor=me, option="ap", number=f.value + 1))
+            return
 
 
 def _first_leg(s: Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, ...]:

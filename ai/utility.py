@@ -188,7 +188,9 @@ def choose(
 
     The highest rank with a positive score wins; within it the best score, or, with ``band`` > 0 and an
     ``rng``, any option scoring within ``band`` (a fraction) of the best, picked at random — so an agent
-    is not predictable without playing worse than the band allows."""
+    is not predictable without playing worse than the band allows. An option in progress within the band
+    is kept (the best of them): the plan being carried out is not dropped for one as good, so an agent
+    does not dither between equals in the middle of a plan."""
     scored: list[Scored[T]] = []
     for rank in sorted({o.rank for o in options}, reverse=True):
         best = 0.0
@@ -205,7 +207,11 @@ def choose(
         top = max(s.score for s in live)
         if band > 0 and rng is not None:
             near = [s for s in live if s.score >= top * (1.0 - band)]
-            pick = near[rng.randrange(len(near))] if len(near) > 1 else near[0]
+            going = [s for s in near if s.option.in_progress]
+            if going:
+                pick = max(going, key=lambda s: s.score)
+            else:
+                pick = near[rng.randrange(len(near))] if len(near) > 1 else near[0]
         else:
             pick = next(s for s in live if s.score == top)
         return pick, scored

@@ -11,6 +11,7 @@ from ai.agent import UtilityAgent
 from ai.runner import play
 from game.commands import Command
 from game.engine.match import Match
+from tests import maps_factory as mf
 from tests.bench import corpus
 from tests.rules import frontier_kit as fk
 
@@ -148,9 +149,10 @@ def test_aim_is_weighed_as_the_shot_it_improves(tmp_path: Path) -> None:
 
 def test_threats_shared_with_a_trial_change_no_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     """A trial of an action that moves no one and leaves the turn with the unit reuses the threats worked
-    out before it (ai.agent._same_threats): the same decisions as working them out again. Seed 5 on
-    ranch_duel has an Aim that ends a Deputy's turn: the Gang Leader's turn starts on the copy and drops
-    its Aim, which no unit fact shows, so sharing there would change the game from its 73rd decision."""
+    out before it (ai.agent._same_threats): the same decisions as working them out again. A trial that
+    spent the unit's last action point would start the next unit's turn on the copy, which may change
+    what no unit fact shows (a Frontier unit's Aim is dropped), so threats are never shared across one;
+    Frontier's copies keep the turn open (``ai.agent._keep_turn``), Golden Frontiers' do not."""
     from ai import agent
 
     def game() -> str:
@@ -161,3 +163,95 @@ def test_threats_shared_with_a_trial_change_no_decision(monkeypatch: pytest.Monk
     shared = game()
     monkeypatch.setattr(agent, "_same_threats", lambda before, after, me: False)
     assert game() == shared
+
+
+def test_trying_an_action_out_never_runs_past_the_units_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An action the AI tries out on a copy is seen as the unit's turn ends, not after the phases that
+    follow it ran on by themselves: with its last action point the Sheriff's Take Cover or Aim would end
+    his activation, and (the last to act, with Cool checks due) the End phase would roll its Cool checks
+    on the copy's dice, where a fleeing outlaw would make the cover look like it saved him. The copy gets
+    one action point more (``ai.agent._keep_turn``), so no trial ends the activation."""
+    from game.engine.match import MatchView
+    from game.events import ActivationEnded, PhaseStarted
+
+    m = fk.new_match(
+        fk.open_map(tmp_path, terrain={(4, fk.ROW): mf.BARREL}),
+        fk.law("sheriff", "deputy"),
+        fk.outlaws("outlaw", "outlaw"),
+    )
+    sheriff, deputy = fk.unit(m, "side1"), fk.unit(m, "side1", 1)
+    near, far = fk.unit(m, "side2"), fk.unit(m, "side2", 1)
+    fk.place(m, sheriff, fk.at(3))
+    fk.place(m, near, fk.at(12))
+    fk.place(m, far, fk.at(14, 2))
+    fk.place(m, deputy, fk.at(2, 2))
+    fk.hurt(m, deputy, 5)  # Seriously Injured: with the outlaws' Gang Leader not fielded, Cool checks are due
+    fk.give_turn(m, sheriff, ap=1)
+    trials: list[tuple[Match, int]] = []
+    real = MatchView.sandbox
+
+    def sandbox(view: MatchView, seed: int) -> Match:
+        copy = real(view, seed)
+        trials.append((copy, len(copy.history)))
+        return copy
+
+    monkeypatch.setattr(MatchView, "sandbox", sandbox)
+    UtilityAgent("normal", 1).decide(m.view("side1"), 0)
+    tried = [copy.log[-1].action for copy, _ in trials if copy.log]
+    assert "take_cover" in tried and "aim" in tried, tried
+    for copy, start in trials:
+        after = copy.history[start:]
+        assert not any(isinstance(e, (ActivationEnded, PhaseStarted)) for e in after), after
+
+
+def test_the_shot_comes_before_taking_cover(tmp_path: Path) -> None:
+    """Rulebook (Frontier), Take Cover: "They cannot shoot, however they gain the benefits of total cover
+    and take half of any damage they would normally receive". With two action points, a hostile in his
+    sights and cover beside him, the Sheriff shoots first: taking cover first would forbid the shot and
+    leave its point worth nothing, while a shot made first still leaves the point to take cover with
+    (``UtilityAgent._guarded``)."""
+    m = fk.new_match(
+        fk.open_map(tmp_path, terrain={(4, fk.ROW): mf.BARREL}),
+        fk.law("sheriff"),
+        fk.outlaws(("gang_leader", "rifle"), "outlaw"),
+    )
+    sheriff, leader, outlaw = fk.unit(m, "side1"), fk.unit(m, "side2"), fk.unit(m, "side2", 1)
+    fk.place(m, sheriff, fk.at(3))
+    fk.place(m, leader, fk.at(17))  # the rifle's long range: its best band
+    fk.place(m, outlaw, fk.at(16, 2))
+    fk.give_turn(m, sheriff)
+    agent = UtilityAgent("normal", 1)
+    first = agent.decide(m.view("side1"), 0)
+    assert first.action == "shoot", agent.last
+    assert agent.last is not None and agent.last.exposure is not None
+    m.apply(first)
+    cover = agent.decide(m.view("side1"), 1)
+    assert cover.action in ("take_cover", "move"), agent.last  # then out of harm's way
+
+
+def test_a_run_is_never_weighed_with_an_attack_after_it() -> None:
+    """Rulebook (Golden Frontiers) as docs/RULES.md reads it: a run leaves "no action this round". The
+    attack spends the round's action as the run does (both cost 1 of the unit's one action point), so
+    the AI never weighs a run as leading to a shot this round ("Run ... to 4,0, then Revolver at ...")."""
+    from tests.rules import golden_kit as gk
+
+    match = gk.even_match(RANCH, 3)
+    agent = UtilityAgent("normal", 3)
+    runs = 0
+    costs: set[tuple[str, int]] = set()
+    for index in range(400):
+        if match.is_over:
+            break
+        legal = [a for a in match.legal_actions() if a.enabled]
+        side = legal[0].side
+        runs += any(a.action == "run" for a in legal)
+        costs |= {(a.action, a.cost) for a in legal if a.action in ("attack", "run")}
+        cmd = agent.decide(match.view(side), index)
+        assert agent.last is not None
+        weighed = [agent.last.words, *(words for words, _ in agent.last.others)]
+        assert not [w for w in weighed if w.startswith("Run") and ", then " in w], weighed
+        match.apply(cmd)
+    assert runs > 10  # the check above was asked where runs were on offer
+    assert costs == {("attack", 1), ("run", 1)}

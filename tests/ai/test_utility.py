@@ -109,6 +109,22 @@ def test_inertia_favours_the_option_in_progress() -> None:
     assert choose([a, b], inertia=1.1)[0].option.label == "keep going"  # type: ignore[union-attr]
 
 
+def test_an_option_in_progress_within_the_band_is_kept() -> None:
+    """Within the band the pick is random, except that the plan being carried out is kept over an equal
+    one (no dithering in the middle of a plan); one in progress but below the band is not."""
+    options = [_option([v], label=f"{v}") for v in (1.0, 0.97, 0.95)]
+    going = Option(options[2].subject, "going", 1, 1.0, options[2].considerations, in_progress=True)
+    mixed = [options[0], options[1], going]
+    picks = {choose(mixed, decision_rng(7, "side1", i), band=0.06)[0].option.label for i in range(40)}  # type: ignore[union-attr]
+    assert picks == {"going"}
+    far = _option([0.5], label="far")
+    stale = Option(far.subject, "stale", 1, 1.0, far.considerations, in_progress=True)
+    picks = {
+        choose([*options, stale], decision_rng(7, "side1", i), band=0.06)[0].option.label for i in range(40)
+    }  # type: ignore[union-attr]
+    assert picks == {"1.0", "0.97", "0.95"}
+
+
 def test_considerations_normalise_between_low_and_high() -> None:
     near_is_good = Consideration("distance", lambda d: d, low=10, high=0)
     assert near_is_good.normalise(0) == 1.0 and near_is_good.normalise(10) == 0.0

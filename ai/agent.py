@@ -601,7 +601,11 @@ class UtilityAgent(Player):
 
     def _best_attack_value(self, view: MatchView, me: int, s: Situation) -> float:
         """The best expected damage (share of the target's health) the unit could deal from where it
-        stands with its weapons, on any hostile, whatever its AP now."""
+        stands with its weapons, on any hostile, whatever its AP now (asked once per unit and situation:
+        ``view`` is ``s.view``)."""
+        found = s.best_attack.get(me)
+        if found is not None:
+            return found
         here = view.position(me)
         if here is None:
             return 0.0
@@ -616,6 +620,7 @@ class UtilityAgent(Player):
                 preview = view.what_if(Command(w.action, actor=me, target=foe, option=w.option))
                 if preview is not None:
                     best = max(best, _f(preview.expected_damage) / max(1, s.of(foe).health[0]))
+        s.best_attack[me] = best
         return best
 
     # -- the other decisions -----------------------------------------------------------------------

@@ -30,6 +30,7 @@ class Situation:
     hostile: list[int] | None = None
     goal_areas: dict[int, frozenset[Hex]] = field(default_factory=dict)
     who: dict[int, tuple[str, str]] = field(default_factory=dict)
+    best_attack: dict[int, float] = field(default_factory=dict)  # a unit's best attack from where it stands
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)

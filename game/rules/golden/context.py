@@ -30,9 +30,11 @@ __all__ = ["GoldenCtx", "game_of"]
 def game_of(match: Match) -> tuple[GoldenGame, MatchDeck]:
     """The encounter state and the deck (on one entity)."""
     match.enter()
-    for entity, game in match.iter_components(GoldenGame):
-        return game, esper.component_for_entity(entity, MatchDeck)
-    raise LookupError("this match has no Golden Frontiers encounter")
+    found = esper.get_component(GoldenGame)  # one entity holds it (asked on every rules call: no sort)
+    if not found:
+        raise LookupError("this match has no Golden Frontiers encounter")
+    entity, game = min(found, key=lambda pair: pair[0]) if len(found) > 1 else found[0]
+    return game, esper.component_for_entity(entity, MatchDeck)
 
 
 class GoldenCtx(Context):
@@ -90,9 +92,16 @@ class GoldenCtx(Context):
     def gave_up(self, side: str) -> bool:
         """Own (docs/RULES.md G21): a posse gives up the fight once this share of the units it fielded is
         out of it (crippled or dead): ``[encounter] gives_up_at`` (1: it fights to the last)."""
-        fielded = [u for u in self.units(side, in_play=False) if not scenario.in_reserve(u)]  # on the field
-        out = sum(1 for u in fielded if not self.able(u))
-        return bool(fielded) and out >= self.data.encounter.gives_up_at * len(fielded) and out > 0
+        # the units it fielded: not a reinforcement still in reserve (asked on every what-if: one pass over
+        # the side's units, in no particular order, as only the counts matter)
+        fielded = out = 0
+        for u, ident in esper.get_component(Identity):
+            if ident.side != side or scenario.in_reserve(u):
+                continue
+            fielded += 1
+            if not self.able(u):
+                out += 1
+        return bool(fielded) and out >= self.data.encounter.gives_up_at * fielded and out > 0
 
     def modifier(self, die: int) -> int:
         return self.data.traits.modifier(die)

@@ -101,7 +101,7 @@ class GoldenCtx(Context):
             fielded += 1
             if not self.able(u):
                 out += 1
-        return bool(fielded) and out >= self.data.encounter.gives_up_at * fielded and out > 0
+        return out > 0 and out >= self.data.encounter.gives_up_at * fielded  # out > 0: some fielded
 
     def modifier(self, die: int) -> int:
         return self.data.traits.modifier(die)

@@ -460,6 +460,16 @@ class Match:
         changed = tuple(sorted(bf.terrain_changes.items())) if bf.terrain_changes else ()
         return hash((tuple(parts), doors, changed, self.board_sha))
 
+    def first_component(self, component_type: type[R]) -> tuple[int, R] | None:
+        """The (entity, component) pair of the lowest entity holding a ``component_type`` (None: none
+        does): :meth:`iter_components`' first pair without sorting them all (a ruleset's game state,
+        which one entity holds, is looked up on every rules call)."""
+        self.enter()
+        found = esper.get_component(component_type)
+        if not found:
+            return None
+        return found[0] if len(found) == 1 else min(found, key=lambda pair: pair[0])
+
     def iter_components(self, component_type: type[R]) -> Iterator[tuple[int, R]]:
         """(entity, component) pairs in entity order: never rely on esper's own order."""
         self.enter()

@@ -32,8 +32,9 @@ comp = esper.component_for_entity
 
 
 def game_state(match: Match) -> FrontierGame:
-    for _, game in match.iter_components(FrontierGame):
-        return game
+    found = match.first_component(FrontierGame)
+    if found is not None:
+        return found[1]
     raise LookupError("this match has no Frontier game state")
 
 

@@ -29,11 +29,10 @@ __all__ = ["GoldenCtx", "game_of"]
 
 def game_of(match: Match) -> tuple[GoldenGame, MatchDeck]:
     """The encounter state and the deck (on one entity)."""
-    match.enter()
-    found = esper.get_component(GoldenGame)  # one entity holds it (asked on every rules call: no sort)
-    if not found:
+    found = match.first_component(GoldenGame)
+    if found is None:
         raise LookupError("this match has no Golden Frontiers encounter")
-    entity, game = min(found, key=lambda pair: pair[0]) if len(found) > 1 else found[0]
+    entity, game = found
     return game, esper.component_for_entity(entity, MatchDeck)
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import esper
+
 from game.battlefield import Cover
 from game.events import DamageTaken, Event, Note, Roll, StatusChanged
 from game.hexgrid import DIRECTIONS, Hex, hex_distance
@@ -240,7 +242,8 @@ def has_real_cover(ctx: RiftCtx, target: int, source: Hex) -> bool:
     """Map cover on the shortest line, next to the target (either nudged line), or a shield in the
     target's tile: docs/RULES.md "Cover"."""
     there = ctx.here(target)
-    if any(s.hex == there for _, s in ctx.match.iter_components(Shield)):
+    ctx.match.enter()
+    if any(s.hex == there for _, s in esper.get_component(Shield)):  # any order: no sort
         return True
     return ctx.battlefield.cover_between(source, there) != Cover.NONE
 

@@ -105,13 +105,25 @@ def what_if(ctx: RiftCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | None
     unit, target = cmd.actor, cmd.target
     if target is None or not ctx.is_unit(unit) or not ctx.is_unit(target) or cmd.action not in ATTACKS:
         return None
-    with _moved(ctx, {unit: from_hex, target: at_hex}):
-        if st.hex_of(unit) is None or st.hex_of(target) is None:
+    # the units put where the question supposes them by hand (asked thousands of times a game), always
+    # back where they were afterwards (a unit asked about itself is put at ``at_hex``)
+    if unit == target:
+        from_hex = None
+    mine, theirs = ctx.comp(unit, Position), ctx.comp(target, Position)
+    here, there = mine.hex, theirs.hex
+    try:
+        if from_hex is not None:
+            mine.hex = from_hex
+        if at_hex is not None:
+            theirs.hex = at_hex
+        if mine.hex is None or theirs.hex is None:
             return None
         if cmd.action == "explosive":
-            probe = Command("explosive", actor=unit, option=cmd.option, hex=st.hex_of(target), target=target)
+            probe = Command("explosive", actor=unit, option=cmd.option, hex=theirs.hex, target=target)
             return attack_preview(ctx, probe)
         return attack_preview(ctx, cmd)
+    finally:
+        mine.hex, theirs.hex = here, there
 
 
 def movement(ctx: RiftCtx, unit: int) -> PathTree:

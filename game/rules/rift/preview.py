@@ -18,7 +18,7 @@ from game.rules.rift.context import RiftCtx
 from game.rules.rift.odds import DOWN_THE_SIGHTS, AttackOdds, attack_odds
 from game.rules.rift.stress import DiceTraits, apply_multipliers
 
-__all__ = ["attack_preview"]
+__all__ = ["attack_preview", "unit_attack_preview"]
 
 
 def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
@@ -39,6 +39,13 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         return None
     if cmd.action == "assign":
         return _assign_preview(ctx, cmd)
+    return unit_attack_preview(ctx, cmd)
+
+
+def unit_attack_preview(ctx: RiftCtx, cmd: Command, *, known_target: bool = False) -> AttackPreview | None:
+    """:func:`attack_preview` of an attack (not an ``assign``) by a unit of this match standing on the
+    map; ``known_target``: ``cmd.target`` is known to be a unit of this match too (a what-if, asked
+    thousands of times a game, has checked both)."""
     attacker = cmd.actor
     if cmd.action in ("fire", "scary_yelling", "run_and_gun", "explosive", "hold_fire"):
         if cmd.option not in st.combatant(attacker).weapons:
@@ -64,7 +71,8 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         candidates = hostile + [u for u in candidates if u not in hostile]
     elif cmd.target is not None:  # one target named: only it needs checking (what-if odds ask often)
         named = cmd.target
-        ok = ctx.valid_target(attacker, named, w.range, source=source) and ctx.in_play(named)
+        valid = ctx._valid_target if known_target else ctx.valid_target
+        ok = valid(attacker, named, w.range, source=source) and ctx.in_play(named)
         candidates = [named] if ok else []
     else:
         candidates = [u for u in ctx.units() if ctx.valid_target(attacker, u, w.range, source=source)]
@@ -96,7 +104,7 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
     modifiers: list[tuple[str, int]] = []
     if odds.traits.nudge:
         modifiers.append(("Nudge", 2 * odds.traits.nudge))
-    modifiers += [(name, int(f * 100)) for name, f in factors]
+    modifiers += [(name, _percent(f)) for name, f in factors]
     modifiers += [("Down the Sights (the best hit)", int(DOWN_THE_SIGHTS * 100))] * sights
     if prevented:
         notes.append(f"no stress: {prevented}")
@@ -122,6 +130,12 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         later=cmd.action == "hold_fire",
         effective_number=w.threshold - 2 * odds.traits.nudge,  # "+2 on every die" per Nudge
     )
+
+
+def _percent(f: Fraction) -> int:
+    """``int(f * 100)`` (towards zero) in integers: no Fraction made (a preview names every factor)."""
+    n, d = f.numerator * 100, f.denominator
+    return n // d if n >= 0 else -(-n // d)
 
 
 _DAMAGE: dict[int, tuple[AttackOdds, Distribution, Fraction]] = {}

@@ -19,7 +19,7 @@ from game.hexgrid import Hex
 from game.rules.rift import state as st
 from game.rules.rift.components import Combatant, Inventory, Statuses
 from game.rules.rift.context import RiftCtx
-from game.rules.rift.preview import attack_preview
+from game.rules.rift.preview import attack_preview, unit_attack_preview
 from game.rules.rift.views import STATUS_RULES
 
 __all__ = ["morale_risk", "movement", "path_reactions", "unit_facts", "what_if"]
@@ -120,8 +120,8 @@ def what_if(ctx: RiftCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | None
             return None
         if cmd.action == "explosive":
             probe = Command("explosive", actor=unit, option=cmd.option, hex=theirs.hex, target=target)
-            return attack_preview(ctx, probe)
-        return attack_preview(ctx, cmd)
+            return unit_attack_preview(ctx, probe, known_target=True)
+        return unit_attack_preview(ctx, cmd, known_target=True)
     finally:
         mine.hex, theirs.hex = here, there
 

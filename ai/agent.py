@@ -19,12 +19,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable
-from dataclasses import replace
 from fractions import Fraction
 
 from ai.assign import assign
 from ai.baselines import Player
 from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision, decision_for, pct
+from ai.fastreplace import replace
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.situation import Situation
 from ai.threat import path_risk, threat

@@ -17,6 +17,7 @@ from fractions import Fraction
 import esper
 
 from game.battlefield import Cover
+from game.components import Position
 from game.events import DamageTaken, Event, Note, Roll, StatusChanged
 from game.hexgrid import DIRECTIONS, Hex, hex_distance
 from game.rules.rift import state as st
@@ -259,6 +260,11 @@ def all_round_cover(ctx: RiftCtx, target: int) -> bool:
     there = st.hex_of(target)
     meat = ctx.traits.get("meatshield")
     if meat is None or meat.all_round_cover is None:
+        return False
+    ctx.match.enter()
+    if not any(  # most often no other unit shares the tile: then no ally's shield (one pass, no sort)
+        u != target and pos.hex == there for u, pos in esper.get_component(Position)
+    ):
         return False
     return any(
         st.hex_of(ally) == there

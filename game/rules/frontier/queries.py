@@ -15,7 +15,7 @@ from game.dice import d
 from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
-from game.hexgrid import Hex, hex_distance, hex_neighbors
+from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
 from game.rules.frontier.actions import CHARGE_DIE
 from game.rules.frontier.combat import attack_preview, check_chance
@@ -164,15 +164,19 @@ def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[
         return ()
     steps = list(path[1:] if path and path[0] == here else path)
     # only a step that starts next to a hostile can leave close combat: most walks meet none
-    near = [h for u in ctx.hostiles(unit) if (h := st.hex_of(u)) is not None]
-    engaged = {n for h in near for n in (h, *hex_neighbors(h))}  # within 1" of a hostile
-    if not any(at in engaged for at in (here, *steps[:-1])):
+    near = [(h.q, h.r) for u in ctx.hostiles(unit) if (h := st.hex_of(u)) is not None]
+
+    def engaged(at: Hex) -> bool:  # within 1" of a hostile (asked of every walk the AI weighs: no set)
+        q, r = at.q, at.r
+        return any(abs(q - hq) + abs(r - hr) + abs(q - hq + r - hr) <= 2 for hq, hr in near)
+
+    if not any(engaged(at) for at in (here, *steps[:-1])):
         return ()
     done: list[int] = []
     out: list[PathReaction] = []
     at = here
     for index, step in enumerate(steps):
-        if at not in engaged:
+        if not engaged(at):
             at = step  # no hostile next to this step's start: it leaves no close combat
             continue
         with _moved(ctx, {unit: at}):

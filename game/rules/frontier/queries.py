@@ -9,8 +9,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 
+import esper
+
 from game.commands import Command
-from game.components import Position
+from game.components import Identity, Position
 from game.dice import d
 from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
@@ -164,7 +166,12 @@ def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[
         return ()
     steps = list(path[1:] if path and path[0] == here else path)
     # only a step that starts next to a hostile can leave close combat: most walks meet none
-    near = [(h.q, h.r) for u in ctx.hostiles(unit) if (h := st.hex_of(u)) is not None]
+    side = st.side_of(unit)
+    near = [  # where the hostiles stand (ctx.hostiles' units, in no particular order: one pass, no sort)
+        (h.q, h.r)
+        for u, ident in esper.get_component(Identity)
+        if ident.side != side and st.able(u) and (h := st.hex_of(u)) is not None
+    ]
 
     def engaged(at: Hex) -> bool:  # within 1" of a hostile (asked of every walk the AI weighs: no set)
         q, r = at.q, at.r

@@ -143,9 +143,20 @@ def path_reactions(ctx: RiftCtx, unit: int, path: tuple[Hex, ...]) -> tuple[Path
     held: set[int] = set()
     covered: set[int] = set()
     side = st.side(unit)
+    # only a hostile holding fire or covering can react: most walks meet none (then no step is tried)
+    watchers = [
+        w
+        for w in ctx.game.order
+        if w != unit
+        and st.alive(w)
+        and st.side(w) != side
+        and (st.statuses(w, "hold_fire") or st.statuses(w, "covering_fire"))
+    ]
+    if not watchers:
+        return ()
     for index, step in enumerate(steps):
         with _moved(ctx, {unit: step}):
-            for watcher in ctx.game.order:
+            for watcher in watchers:
                 if watcher == unit or not st.alive(watcher) or st.side(watcher) == side:
                     continue
                 for record in st.statuses(watcher, "hold_fire"):

@@ -26,7 +26,6 @@ class Situation:
     charges: dict[int, PathTree | None] = field(default_factory=dict)
     reach: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
     reach_sets: dict[int, frozenset[Hex]] = field(default_factory=dict)
-    reach_keys: dict[int, dict[tuple[int, int], Hex]] = field(default_factory=dict)
     strides: dict[int, int] = field(default_factory=dict)
     hostile: list[int] | None = None
     goal_areas: dict[int, frozenset[Hex]] = field(default_factory=dict)
@@ -80,13 +79,6 @@ class Situation:
             found = self.reach_sets[unit] = frozenset(self.walkable(unit))
         return found
 
-    def walkable_keys(self, unit: int) -> dict[tuple[int, int], Hex]:
-        """Where ``unit`` could walk, by (q, r): looked up without making a hex."""
-        found = self.reach_keys.get(unit)
-        if found is None:
-            found = self.reach_keys[unit] = {(h.q, h.r): h for h in self.walkable(unit)}
-        return found
-
     def stride(self, unit: int) -> int:
         """How far (in hexes) ``unit`` could get from where it stands this turn."""
         found = self.strides.get(unit)
@@ -120,7 +112,6 @@ class Situation:
         self.charges = other.charges
         self.reach = other.reach
         self.reach_sets = other.reach_sets
-        self.reach_keys = other.reach_keys
         self.strides = other.strides
 
     def allies(self, me: int) -> list[int]:

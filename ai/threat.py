@@ -8,9 +8,9 @@ from __future__ import annotations
 from ai.situation import Situation
 from game.commands import Command
 from game.engine.facts import UnitFacts
-from game.hexgrid import DIRECTIONS, Hex, hex_distance, hex_neighbors
+from game.hexgrid import Hex, hex_distance, hex_neighbors
 
-__all__ = ["blow", "firing_places", "nearest_end", "path_risk", "threat"]
+__all__ = ["blow", "firing_places", "path_risk", "threat"]
 
 
 def threat(s: Situation, foe: int, me: int, at: Hex) -> float:
@@ -49,39 +49,17 @@ def threat(s: Situation, foe: int, me: int, at: Hex) -> float:
 
 
 def firing_places(s: Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
-    """Where ``foe`` would shoot at ``at`` from: where it stands and the nearest place it could walk (the
-    first in (q, r) order of the nearest)."""
+    """Where ``foe`` would shoot at ``at`` from: where it stands and the nearest place it could walk."""
     near = [there]
     ends = s.walkable(foe)
     if at in s.walkable_set(foe):  # it could walk onto ``at`` itself: nothing is nearer
         near.append(at)
-    elif ends:
-        near.append(nearest_end(s, foe, at))
+    elif ends:  # the nearest place it could walk to (cube distance inline: asked very often)
+        aq, ar = at.q, at.r
+        near.append(
+            min((abs(h.q - aq) + abs(h.r - ar) + abs(h.q + h.r - aq - ar), h.q, h.r, h) for h in ends)[3]
+        )
     return near
-
-
-def nearest_end(s: Situation, foe: int, at: Hex) -> Hex:
-    """The place ``foe`` could walk to nearest ``at`` (not one of them; the least (q, r) of the nearest):
-    the rings around ``at`` are searched outwards from the least distance any of them could have (its
-    distance to ``foe`` less the farthest ``foe`` could get), so only the hexes of a ring or two are looked
-    at, not every place it could walk (asked for every hostile at every place weighed)."""
-    keys = s.walkable_keys(foe)
-    aq, ar = at.q, at.r
-    start = s.view.position(foe)  # where the farthest place is measured from (Situation.stride)
-    k = max(1, hex_distance(start, at) - s.stride(foe)) if start is not None else 1
-    while True:
-        # the ring of radius k around ``at``: from k steps in direction 4, k steps along each direction
-        q, r = aq + DIRECTIONS[4].q * k, ar + DIRECTIONS[4].r * k
-        found: tuple[int, int] | None = None
-        for d in DIRECTIONS:
-            dq, dr = d.q, d.r
-            for _ in range(k):
-                if (q, r) in keys and (found is None or (q, r) < found):
-                    found = (q, r)
-                q, r = q + dq, r + dr
-        if found is not None:
-            return keys[found]
-        k += 1
 
 
 def blow(s: Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:

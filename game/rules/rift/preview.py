@@ -96,7 +96,18 @@ def unit_attack_preview(ctx: RiftCtx, cmd: Command, *, known_target: bool = Fals
     if target is not None:
         prevented, factors = attacks.shot_factors(ctx, target, attacker, source)
     sights = len(ctx.sights_factors(attacker)) if w.firearm and not prevented else 0
-    odds = attack_odds(w.stats(), traits, tuple(f for _, f in factors), down_the_sights=sights,
+    pierce: str | None = None  # the unit behind that Piercing Fire hits too, by name
+    if target is not None and st.has_trait(attacker, "piercing_fire") and w.firearm:
+        extra = attacks.pierced(ctx, attacker, target, w)
+        pierce = st.name(extra) if extra is not None else None
+    stats, hold = w.stats(), cmd.action == "hold_fire"
+    # everything the preview is made of: the same preview for the same parts (the AI asks the odds of
+    # the same shot from many places; a preview is immutable)
+    key = (stats, traits, tuple(factors), sights, prevented, w.explosive, hold, pierce, tuple(notes))
+    found = _PREVIEWS.get(key)
+    if found is not None:
+        return found
+    odds = attack_odds(stats, traits, tuple(f for _, f in factors), down_the_sights=sights,
                        zeroed=bool(prevented))  # fmt: skip
     damage, hit_chance = _damage(odds)
     if odds.tail_from is not None and odds.tail:
@@ -110,26 +121,32 @@ def unit_attack_preview(ctx: RiftCtx, cmd: Command, *, known_target: bool = Fals
         notes.append(f"no stress: {prevented}")
     if w.explosive:
         notes.append("every unit in the blast takes every hit")
-    elif cmd.action == "hold_fire":
+    elif hold:
         notes.append(
             "Hold Fire shoots later, at the first valid target to move: these are the odds against "
             "this target where it stands now, if every hit goes to it"
         )
     else:
         notes.append("stress if every hit is assigned to this target")
-    if target is not None and st.has_trait(attacker, "piercing_fire") and w.firearm:
-        extra = attacks.pierced(ctx, attacker, target, w)
-        if extra is not None:
-            notes.append(f"Piercing Fire: {st.name(extra)} behind takes 1/2 of each hit")
-    return AttackPreview(
+    if pierce is not None:
+        notes.append(f"Piercing Fire: {pierce} behind takes 1/2 of each hit")
+    preview = AttackPreview(
         hit_chance=hit_chance,
         damage=damage,
         modifiers=tuple(modifiers),
         target_number=w.threshold,
         notes=tuple(notes),
-        later=cmd.action == "hold_fire",
+        later=hold,
         effective_number=w.threshold - 2 * odds.traits.nudge,  # "+2 on every die" per Nudge
     )
+    if len(_PREVIEWS) >= PREVIEWS_KEPT:
+        _PREVIEWS.clear()
+    _PREVIEWS[key] = preview
+    return preview
+
+
+PREVIEWS_KEPT = 8192
+_PREVIEWS: dict[tuple[object, ...], AttackPreview] = {}
 
 
 def _percent(f: Fraction) -> int:

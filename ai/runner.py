@@ -52,7 +52,7 @@ def play(match: Match, players: Mapping[str, Player], *, limit: int = MAX_COMMAN
         index = counts.get(side, 0)
         counts[side] = index + 1
         start = time.perf_counter()
-        cmd = player.decide(match.view(side), index)
+        cmd = player.decide(match.view(side, legal=legal), index)  # the list just made, not made again
         times[side].append(time.perf_counter() - start)
         match.apply(cmd)
     outcome = match.outcome()

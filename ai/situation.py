@@ -30,6 +30,7 @@ class Situation:
     hostile: list[int] | None = None
     goal_areas: dict[int, frozenset[Hex]] = field(default_factory=dict)
     who: dict[int, tuple[str, str]] = field(default_factory=dict)
+    best_attack: dict[int, float] = field(default_factory=dict)  # a unit's best attack from where it stands
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)
@@ -84,7 +85,11 @@ class Situation:
         if found is None:
             here = self.view.position(unit)
             ends = self.walkable(unit)
-            found = max((hex_distance(here, h) for h in ends), default=0) if here is not None else 0
+            if here is None or not ends:
+                found = 0
+            else:  # hex_distance inline (every hostile's every place, once per decision)
+                q, r = here.q, here.r
+                found = max(abs(h.q - q) + abs(h.r - r) + abs(h.q + h.r - q - r) for h in ends) // 2
             self.strides[unit] = found
         return found
 

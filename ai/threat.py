@@ -24,6 +24,7 @@ def threat(s: Situation, foe: int, me: int, at: Hex) -> float:
     facts = s.of(foe)
     there = facts.position
     best = 0.0
+    places: list[Hex] | None = None  # where it would shoot from: the same for every weapon
     if there is not None:
         dist = hex_distance(there, at)
         for w in facts.weapons:
@@ -35,7 +36,9 @@ def threat(s: Situation, foe: int, me: int, at: Hex) -> float:
                 continue
             if dist > w.reach + s.stride(foe):
                 continue
-            for origin in firing_places(s, foe, there, at):
+            if places is None:
+                places = firing_places(s, foe, there, at)
+            for origin in places:
                 if hex_distance(origin, at) > w.reach:
                     continue
                 preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)

@@ -222,3 +222,20 @@ def test_the_toy_ruleset_answers_the_ui_questions() -> None:
         assert gone.out == "out of action" and gone.health == (0, 1)
         assert target not in [e.unit for e in TOY.tracker(m)]
         assert 3 <= len(TOY.rules_summary().splitlines()) <= 25
+
+
+def test_a_view_given_the_legal_actions_answers_with_them_until_a_command_is_applied(
+    match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    legal = match.legal_actions()
+    view = match.view(legal[0].side, legal=legal)
+    asked: list[int] = []
+    listing = TOY.legal_actions
+    monkeypatch.setattr(TOY, "legal_actions", lambda m: asked.append(1) or listing(m))
+    given = view.legal_actions()
+    assert given == legal and given is not legal  # a copy: the caller may change it
+    assert asked == []  # not listed again for the same position
+    play_shots(match, 1)
+    assert view.legal_actions() == match.legal_actions()
+    assert asked  # the position changed: listed afresh
+    assert match.view(legal[0].side).legal_actions() == match.legal_actions()  # no list given: asked

@@ -363,9 +363,11 @@ class Match:
         """The ruleset's name for players ("Through the Rift")."""
         return self.ruleset.title
 
-    def view(self, side: str) -> MatchView:
-        """What the player (or AI) of ``side`` may know: no RNG state, no undrawn card order."""
-        return MatchView(self, side)
+    def view(self, side: str, *, legal: list[LegalAction] | None = None) -> MatchView:
+        """What the player (or AI) of ``side`` may know: no RNG state, no undrawn card order. ``legal``:
+        the legal actions just listed for the match as it stands (a game loop that asked whose turn it
+        is), which the view then answers with instead of listing them again until a command is applied."""
+        return MatchView(self, side, legal)
 
     # -- what the AI asks (game.engine.facts.Reasoner) -------------------------------------------------
     def _reasoner(self) -> Reasoner:
@@ -460,6 +462,16 @@ class Match:
         changed = tuple(sorted(bf.terrain_changes.items())) if bf.terrain_changes else ()
         return hash((tuple(parts), doors, changed, self.board_sha))
 
+    def first_component(self, component_type: type[R]) -> tuple[int, R] | None:
+        """The (entity, component) pair of the lowest entity holding a ``component_type`` (None: none
+        does): :meth:`iter_components`' first pair without sorting them all (a ruleset's game state,
+        which one entity holds, is looked up on every rules call)."""
+        self.enter()
+        found = esper.get_component(component_type)
+        if not found:
+            return None
+        return found[0] if len(found) == 1 else min(found, key=lambda pair: pair[0])
+
     def iter_components(self, component_type: type[R]) -> Iterator[tuple[int, R]]:
         """(entity, component) pairs in entity order: never rely on esper's own order."""
         self.enter()
@@ -530,11 +542,17 @@ class MatchView:
     side could not know.
     """
 
-    __slots__ = ("_match", "side")
+    __slots__ = ("_legal", "_match", "side")
 
-    def __init__(self, match: Match, side: str) -> None:
+    def __init__(self, match: Match, side: str, legal: list[LegalAction] | None = None) -> None:
         self._match = match
         self.side = side
+        # the legal actions listed for the match as it stood after its log's last command (Match.view)
+        self._legal = (self._stamp(), legal) if legal is not None else None
+
+    def _stamp(self) -> tuple[int, Command | None]:
+        log = self._match.log
+        return len(log), log[-1] if log else None
 
     @property
     def ruleset_name(self) -> str:
@@ -557,6 +575,11 @@ class MatchView:
         return list(self._match.log)
 
     def legal_actions(self) -> list[LegalAction]:
+        known = self._legal
+        if known is not None:
+            count, last = self._stamp()
+            if count == known[0][0] and last is known[0][1]:
+                return list(known[1])
         return self._match.legal_actions()
 
     def validate(self, cmd: Command) -> str | None:

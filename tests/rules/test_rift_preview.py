@@ -12,6 +12,7 @@ import esper
 from game.dice import Distribution
 from game.engine.match import Match
 from game.rules.rift import RULESET, StressDealt
+from game.rules.rift import preview as preview_module
 from game.rules.rift.components import Resolve
 from game.rules.rift.odds import attack_odds, rift_odds
 from game.rules.rift.stress import DiceTraits
@@ -256,3 +257,24 @@ def test_preview_of_hold_fire_is_the_odds_against_a_target_where_it_stands(tmp_p
     assert held is not None and fired is not None
     assert held.damage == fired.damage and held.hit_chance == fired.hit_chance
     assert any("first valid target to move" in n for n in held.notes)
+
+
+def test_a_preview_kept_for_its_parts_is_the_one_worked_out_afresh(tmp_path: Path) -> None:
+    """The same shot asked again (the AI asks the odds of one shot from many places) gives the preview
+    kept for its parts, equal to one worked out afresh; a part that changes (the target out of cover)
+    gives another."""
+    m = _match(open_map(tmp_path, terrain={(8, 5): mf.BARREL}))
+    me, goon = unit(m, "side1"), unit(m, "side2")
+    place(m, me, at(5))
+    place(m, goon, at(9))
+    give_turn(m, me)
+    shot = cmd("fire", me, option=PISTOL, target=goon)
+    first = m.preview(shot)
+    assert first is not None and ("cover", 50) in first.modifiers
+    assert m.preview(shot) == first
+    preview_module._PREVIEWS.clear()
+    assert m.preview(shot) == first
+    place(m, goon, at(7))  # in front of the barrel: in the open
+    moved = m.preview(shot)
+    assert moved is not None and ("cover", 50) not in moved.modifiers
+    assert moved.expected_damage > first.expected_damage

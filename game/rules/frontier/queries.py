@@ -9,15 +9,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 
+import esper
+
 from game.commands import Command
-from game.components import Position
+from game.components import Identity, Position
 from game.dice import d
 from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
-from game.hexgrid import Hex, hex_neighbors
+from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
-from game.rules.frontier.actions import CHARGE_DIE, known_target_problem
+from game.rules.frontier.actions import CHARGE_DIE
 from game.rules.frontier.combat import attack_preview, check_chance
 from game.rules.frontier.components import Weapon
 from game.rules.frontier.context import FrontierCtx
@@ -110,7 +112,8 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
     unit, target = cmd.actor, cmd.target
     if target is None or not ctx.is_unit(unit) or not ctx.is_unit(target):
         return None
-    if cmd.action not in ("shoot", "melee", "charge"):
+    action = cmd.action
+    if action not in ("shoot", "melee", "charge"):
         return None
     mine, theirs = st.comp(unit, Position), st.comp(target, Position)
     here, there = mine.hex, theirs.hex
@@ -119,18 +122,33 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
             mine.hex = from_hex
         if at_hex is not None:
             theirs.hex = at_hex
-        if mine.hex is None or theirs.hex is None:
+        a, b = mine.hex, theirs.hex
+        if a is None or b is None:
             return None
-        if cmd.action == "shoot":
+        if action == "shoot":
             weapon = ctx.weapon(unit)
-            if not weapon.is_ranged or known_target_problem(ctx, unit, "shoot", target) is not None:
+            if not weapon.is_ranged or not _may_attack(ctx, unit, target, a, b, shot=weapon.long_range):
                 return None
             return attack_preview(ctx.situation(unit, target, weapon))
-        if known_target_problem(ctx, unit, "melee", target) is not None:
+        if not _may_attack(ctx, unit, target, a, b, shot=None):
             return None
         return attack_preview(ctx.situation(unit, target, ctx.melee_weapon(unit)))
     finally:
         mine.hex, theirs.hex = here, there
+
+
+def _may_attack(ctx: FrontierCtx, unit: int, target: int, a: Hex, b: Hex, *, shot: int | None) -> bool:
+    """``known_target_problem(...) is None`` for a shot (``shot``: the weapon's long range) or a blow
+    (``shot`` None) of ``unit`` at ``a`` on ``target`` at ``b``, without wording a problem: the same
+    checks in the same order (a what-if asks this thousands of times a game)."""
+    if not st.in_play(target) or target == unit or st.side_of(target) == st.side_of(unit):
+        return False
+    if st.seriously_injured(target):  # Coup de Grace instead
+        return False
+    dist = hex_distance(a, b)
+    if shot is None:
+        return dist <= 1
+    return dist <= shot and ctx.battlefield.line_of_sight(a, b)
 
 
 def movement(ctx: FrontierCtx, unit: int, *, charge: bool = False) -> PathTree:
@@ -148,15 +166,24 @@ def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[
         return ()
     steps = list(path[1:] if path and path[0] == here else path)
     # only a step that starts next to a hostile can leave close combat: most walks meet none
-    near = [h for u in ctx.hostiles(unit) if (h := st.hex_of(u)) is not None]
-    engaged = {n for h in near for n in (h, *hex_neighbors(h))}  # within 1" of a hostile
-    if not any(at in engaged for at in (here, *steps[:-1])):
+    side = st.side_of(unit)
+    near = [  # where the hostiles stand (ctx.hostiles' units, in no particular order: one pass, no sort)
+        (h.q, h.r)
+        for u, ident in esper.get_component(Identity)
+        if ident.side != side and st.able(u) and (h := st.hex_of(u)) is not None
+    ]
+
+    def engaged(at: Hex) -> bool:  # within 1" of a hostile (asked of every walk the AI weighs: no set)
+        q, r = at.q, at.r
+        return any(abs(q - hq) + abs(r - hr) + abs(q - hq + r - hr) <= 2 for hq, hr in near)
+
+    if not any(engaged(at) for at in (here, *steps[:-1])):
         return ()
     done: list[int] = []
     out: list[PathReaction] = []
     at = here
     for index, step in enumerate(steps):
-        if at not in engaged:
+        if not engaged(at):
             at = step  # no hostile next to this step's start: it leaves no close combat
             continue
         with _moved(ctx, {unit: at}):

@@ -32,8 +32,9 @@ comp = esper.component_for_entity
 
 
 def game_state(match: Match) -> FrontierGame:
-    for _, game in match.iter_components(FrontierGame):
-        return game
+    found = match.first_component(FrontierGame)
+    if found is not None:
+        return found[1]
     raise LookupError("this match has no Frontier game state")
 
 
@@ -148,10 +149,13 @@ def leader_of(match: Match, side: str) -> int | None:
 
 
 def inventory(match: Match, side: str) -> Inventory | None:
-    for _, inv in match.iter_components(Inventory):
-        if inv.side == side:
-            return inv
-    return None
+    """The side's inventory (the lowest entity's, should there be two), found without sorting them all:
+    every unit's facts ask for it."""
+    match.enter()
+    found = [(e, inv) for e, inv in esper.get_component(Inventory) if inv.side == side]
+    if not found:
+        return None
+    return found[0][1] if len(found) == 1 else min(found, key=lambda pair: pair[0])[1]
 
 
 def items_on_map(match: Match) -> list[tuple[int, MapItem]]:

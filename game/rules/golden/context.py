@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.battlefield import Cover
-from game.components import Identity, Position
+from game.components import Identity, Position, Removed
 from game.engine import scenario
 from game.engine.actions import ActionBook
 from game.engine.cards import MatchDeck
@@ -29,10 +29,11 @@ __all__ = ["GoldenCtx", "game_of"]
 
 def game_of(match: Match) -> tuple[GoldenGame, MatchDeck]:
     """The encounter state and the deck (on one entity)."""
-    match.enter()
-    for entity, game in match.iter_components(GoldenGame):
-        return game, esper.component_for_entity(entity, MatchDeck)
-    raise LookupError("this match has no Golden Frontiers encounter")
+    found = match.first_component(GoldenGame)
+    if found is None:
+        raise LookupError("this match has no Golden Frontiers encounter")
+    entity, game = found
+    return game, esper.component_for_entity(entity, MatchDeck)
 
 
 class GoldenCtx(Context):
@@ -90,9 +91,20 @@ class GoldenCtx(Context):
     def gave_up(self, side: str) -> bool:
         """Own (docs/RULES.md G21): a posse gives up the fight once this share of the units it fielded is
         out of it (crippled or dead): ``[encounter] gives_up_at`` (1: it fights to the last)."""
-        fielded = [u for u in self.units(side, in_play=False) if not scenario.in_reserve(u)]  # on the field
-        out = sum(1 for u in fielded if not self.able(u))
-        return bool(fielded) and out >= self.data.encounter.gives_up_at * len(fielded) and out > 0
+        # the units it fielded: not a reinforcement still in reserve (asked on every what-if: one pass over
+        # the side's units, in no particular order, as only the counts matter)
+        # (scenario.in_reserve and self.able from one look at each unit's Removed)
+        fielded = out = 0
+        for u, ident in esper.get_component(Identity):
+            if ident.side != side:
+                continue
+            removed = esper.try_component(u, Removed)
+            if removed is not None and removed.reason == scenario.RESERVE:
+                continue
+            fielded += 1
+            if removed is not None or (h := esper.component_for_entity(u, Health)).crippled or h.dead:
+                out += 1  # out of play, crippled or dead
+        return out > 0 and out >= self.data.encounter.gives_up_at * fielded  # out > 0: some fielded
 
     def modifier(self, die: int) -> int:
         return self.data.traits.modifier(die)

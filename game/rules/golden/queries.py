@@ -4,8 +4,6 @@ units for the question and puts them back. Golden Frontiers has no reactions and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction
 
 from game.commands import Command
@@ -77,19 +75,6 @@ def unit_facts(ctx: GoldenCtx, unit: int) -> UnitFacts:
     )
 
 
-@contextmanager
-def _moved(ctx: GoldenCtx, moves: dict[int, Hex | None]) -> Iterator[None]:
-    before = {u: ctx.position(u).hex for u in moves}
-    try:
-        for u, h in moves.items():
-            if h is not None:
-                ctx.position(u).hex = h
-        yield
-    finally:
-        for u, h in before.items():
-            ctx.position(u).hex = h
-
-
 def attack_preview(
     ctx: GoldenCtx, unit: int, target: int, weapon_id: str, moved: int
 ) -> AttackPreview | None:
@@ -153,10 +138,20 @@ def what_if(ctx: GoldenCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | No
     moved = ctx.turn(unit).moved
     if from_hex is not None and from_hex != ctx.pos(unit):
         moved = max(moved, 1)
-    with _moved(ctx, {unit: from_hex, target: at_hex}):
-        if ctx.pos(unit) is None or ctx.pos(target) is None:
+    # the units put where the question supposes them by hand (asked thousands of times a game), always
+    # back where they were afterwards
+    mine, theirs = ctx.position(unit), ctx.position(target)
+    here, there = mine.hex, theirs.hex
+    try:
+        if from_hex is not None:
+            mine.hex = from_hex
+        if at_hex is not None:
+            theirs.hex = at_hex
+        if mine.hex is None or theirs.hex is None:
             return None
         return attack_preview(ctx, unit, target, cmd.option, moved)
+    finally:
+        mine.hex, theirs.hex = here, there
 
 
 def movement(ctx: GoldenCtx, unit: int) -> PathTree:

@@ -14,7 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import esper
+
 from game.battlefield import Cover
+from game.components import Position
 from game.events import DamageTaken, Event, Note, Roll, StatusChanged
 from game.hexgrid import DIRECTIONS, Hex, hex_distance
 from game.rules.rift import state as st
@@ -240,7 +243,8 @@ def has_real_cover(ctx: RiftCtx, target: int, source: Hex) -> bool:
     """Map cover on the shortest line, next to the target (either nudged line), or a shield in the
     target's tile: docs/RULES.md "Cover"."""
     there = ctx.here(target)
-    if any(s.hex == there for _, s in ctx.match.iter_components(Shield)):
+    ctx.match.enter()
+    if any(s.hex == there for _, s in esper.get_component(Shield)):  # any order: no sort
         return True
     return ctx.battlefield.cover_between(source, there) != Cover.NONE
 
@@ -256,6 +260,11 @@ def all_round_cover(ctx: RiftCtx, target: int) -> bool:
     there = st.hex_of(target)
     meat = ctx.traits.get("meatshield")
     if meat is None or meat.all_round_cover is None:
+        return False
+    ctx.match.enter()
+    if not any(  # most often no other unit shares the tile: then no ally's shield (one pass, no sort)
+        u != target and pos.hex == there for u, pos in esper.get_component(Position)
+    ):
         return False
     return any(
         st.hex_of(ally) == there

@@ -18,7 +18,7 @@ from game.rules.rift.context import RiftCtx
 from game.rules.rift.odds import DOWN_THE_SIGHTS, AttackOdds, attack_odds
 from game.rules.rift.stress import DiceTraits, apply_multipliers
 
-__all__ = ["attack_preview"]
+__all__ = ["attack_preview", "unit_attack_preview"]
 
 
 def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
@@ -39,6 +39,13 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         return None
     if cmd.action == "assign":
         return _assign_preview(ctx, cmd)
+    return unit_attack_preview(ctx, cmd)
+
+
+def unit_attack_preview(ctx: RiftCtx, cmd: Command, *, known_target: bool = False) -> AttackPreview | None:
+    """:func:`attack_preview` of an attack (not an ``assign``) by a unit of this match standing on the
+    map; ``known_target``: ``cmd.target`` is known to be a unit of this match too (a what-if, asked
+    thousands of times a game, has checked both)."""
     attacker = cmd.actor
     if cmd.action in ("fire", "scary_yelling", "run_and_gun", "explosive", "hold_fire"):
         if cmd.option not in st.combatant(attacker).weapons:
@@ -64,7 +71,8 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
         candidates = hostile + [u for u in candidates if u not in hostile]
     elif cmd.target is not None:  # one target named: only it needs checking (what-if odds ask often)
         named = cmd.target
-        ok = ctx.valid_target(attacker, named, w.range, source=source) and ctx.in_play(named)
+        valid = ctx._valid_target if known_target else ctx.valid_target
+        ok = valid(attacker, named, w.range, source=source) and ctx.in_play(named)
         candidates = [named] if ok else []
     else:
         candidates = [u for u in ctx.units() if ctx.valid_target(attacker, u, w.range, source=source)]
@@ -88,7 +96,18 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
     if target is not None:
         prevented, factors = attacks.shot_factors(ctx, target, attacker, source)
     sights = len(ctx.sights_factors(attacker)) if w.firearm and not prevented else 0
-    odds = attack_odds(w.stats(), traits, tuple(f for _, f in factors), down_the_sights=sights,
+    pierce: str | None = None  # the unit behind that Piercing Fire hits too, by name
+    if target is not None and st.has_trait(attacker, "piercing_fire") and w.firearm:
+        extra = attacks.pierced(ctx, attacker, target, w)
+        pierce = st.name(extra) if extra is not None else None
+    stats, hold = w.stats(), cmd.action == "hold_fire"
+    # everything the preview is made of: the same preview for the same parts (the AI asks the odds of
+    # the same shot from many places; a preview is immutable)
+    key = (stats, traits, tuple(factors), sights, prevented, w.explosive, hold, pierce, tuple(notes))
+    found = _PREVIEWS.get(key)
+    if found is not None:
+        return found
+    odds = attack_odds(stats, traits, tuple(f for _, f in factors), down_the_sights=sights,
                        zeroed=bool(prevented))  # fmt: skip
     damage, hit_chance = _damage(odds)
     if odds.tail_from is not None and odds.tail:
@@ -96,32 +115,44 @@ def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
     modifiers: list[tuple[str, int]] = []
     if odds.traits.nudge:
         modifiers.append(("Nudge", 2 * odds.traits.nudge))
-    modifiers += [(name, int(f * 100)) for name, f in factors]
+    modifiers += [(name, _percent(f)) for name, f in factors]
     modifiers += [("Down the Sights (the best hit)", int(DOWN_THE_SIGHTS * 100))] * sights
     if prevented:
         notes.append(f"no stress: {prevented}")
     if w.explosive:
         notes.append("every unit in the blast takes every hit")
-    elif cmd.action == "hold_fire":
+    elif hold:
         notes.append(
             "Hold Fire shoots later, at the first valid target to move: these are the odds against "
             "this target where it stands now, if every hit goes to it"
         )
     else:
         notes.append("stress if every hit is assigned to this target")
-    if target is not None and st.has_trait(attacker, "piercing_fire") and w.firearm:
-        extra = attacks.pierced(ctx, attacker, target, w)
-        if extra is not None:
-            notes.append(f"Piercing Fire: {st.name(extra)} behind takes 1/2 of each hit")
-    return AttackPreview(
+    if pierce is not None:
+        notes.append(f"Piercing Fire: {pierce} behind takes 1/2 of each hit")
+    preview = AttackPreview(
         hit_chance=hit_chance,
         damage=damage,
         modifiers=tuple(modifiers),
         target_number=w.threshold,
         notes=tuple(notes),
-        later=cmd.action == "hold_fire",
+        later=hold,
         effective_number=w.threshold - 2 * odds.traits.nudge,  # "+2 on every die" per Nudge
     )
+    if len(_PREVIEWS) >= PREVIEWS_KEPT:
+        _PREVIEWS.clear()
+    _PREVIEWS[key] = preview
+    return preview
+
+
+PREVIEWS_KEPT = 8192
+_PREVIEWS: dict[tuple[object, ...], AttackPreview] = {}
+
+
+def _percent(f: Fraction) -> int:
+    """``int(f * 100)`` (towards zero) in integers: no Fraction made (a preview names every factor)."""
+    n, d = f.numerator * 100, f.denominator
+    return n // d if n >= 0 else -(-n // d)
 
 
 _DAMAGE: dict[int, tuple[AttackOdds, Distribution, Fraction]] = {}

@@ -19,7 +19,7 @@ from game.hexgrid import Hex
 from game.rules.rift import state as st
 from game.rules.rift.components import Combatant, Inventory, Statuses
 from game.rules.rift.context import RiftCtx
-from game.rules.rift.preview import attack_preview
+from game.rules.rift.preview import attack_preview, unit_attack_preview
 from game.rules.rift.views import STATUS_RULES
 
 __all__ = ["morale_risk", "movement", "path_reactions", "unit_facts", "what_if"]
@@ -105,13 +105,25 @@ def what_if(ctx: RiftCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | None
     unit, target = cmd.actor, cmd.target
     if target is None or not ctx.is_unit(unit) or not ctx.is_unit(target) or cmd.action not in ATTACKS:
         return None
-    with _moved(ctx, {unit: from_hex, target: at_hex}):
-        if st.hex_of(unit) is None or st.hex_of(target) is None:
+    # the units put where the question supposes them by hand (asked thousands of times a game), always
+    # back where they were afterwards (a unit asked about itself is put at ``at_hex``)
+    if unit == target:
+        from_hex = None
+    mine, theirs = ctx.comp(unit, Position), ctx.comp(target, Position)
+    here, there = mine.hex, theirs.hex
+    try:
+        if from_hex is not None:
+            mine.hex = from_hex
+        if at_hex is not None:
+            theirs.hex = at_hex
+        if mine.hex is None or theirs.hex is None:
             return None
         if cmd.action == "explosive":
-            probe = Command("explosive", actor=unit, option=cmd.option, hex=st.hex_of(target), target=target)
-            return attack_preview(ctx, probe)
-        return attack_preview(ctx, cmd)
+            probe = Command("explosive", actor=unit, option=cmd.option, hex=theirs.hex, target=target)
+            return unit_attack_preview(ctx, probe, known_target=True)
+        return unit_attack_preview(ctx, cmd, known_target=True)
+    finally:
+        mine.hex, theirs.hex = here, there
 
 
 def movement(ctx: RiftCtx, unit: int) -> PathTree:
@@ -131,9 +143,20 @@ def path_reactions(ctx: RiftCtx, unit: int, path: tuple[Hex, ...]) -> tuple[Path
     held: set[int] = set()
     covered: set[int] = set()
     side = st.side(unit)
+    # only a hostile holding fire or covering can react: most walks meet none (then no step is tried)
+    watchers = [
+        w
+        for w in ctx.game.order
+        if w != unit
+        and st.alive(w)
+        and st.side(w) != side
+        and (st.statuses(w, "hold_fire") or st.statuses(w, "covering_fire"))
+    ]
+    if not watchers:
+        return ()
     for index, step in enumerate(steps):
         with _moved(ctx, {unit: step}):
-            for watcher in ctx.game.order:
+            for watcher in watchers:
                 if watcher == unit or not st.alive(watcher) or st.side(watcher) == side:
                     continue
                 for record in st.statuses(watcher, "hold_fire"):

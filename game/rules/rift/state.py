@@ -52,8 +52,9 @@ def comp(entity: int, kind: type[C]) -> C:
 
 
 def game_state(match: Match) -> RiftGame:
-    for _, game in match.iter_components(RiftGame):
-        return game
+    found = match.first_component(RiftGame)
+    if found is not None:
+        return found[1]
     raise LookupError("this match has no Through the Rift game state")
 
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.commands import Command
+from game.components import Position
 from game.dice import Distribution
 from game.engine.movement import PathTree
 from game.engine.protocol import AttackPreview
@@ -20,7 +21,7 @@ from game.hexgrid import Hex
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-__all__ = ["PathReaction", "Reasoner", "StatusFacts", "UnitFacts", "WeaponFacts"]
+__all__ = ["PathReaction", "Reasoner", "StatusFacts", "Supposed", "UnitFacts", "WeaponFacts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,3 +124,26 @@ class Reasoner(Protocol):
         """How likely each unit of ``side`` breaks or flees at the next morale test as things stand
         ({} when the ruleset has none)."""
         ...
+
+
+class Supposed:
+    """A what-if question's two units put where it supposes them (``from_hex`` for the attacker,
+    ``at_hex`` for the target; None: where they stand) and back where they stood when the ``with``
+    block ends, however it ends. By hand, not through the rules' moves: asked thousands of times a
+    game. Entering gives the hexes the question is asked at (either may be None: a unit off the map)."""
+
+    __slots__ = ("here", "mine", "theirs", "there")
+
+    def __init__(self, mine: Position, theirs: Position, from_hex: Hex | None, at_hex: Hex | None) -> None:
+        self.mine, self.theirs = mine, theirs
+        self.here, self.there = mine.hex, theirs.hex
+        if from_hex is not None:
+            mine.hex = from_hex
+        if at_hex is not None:
+            theirs.hex = at_hex
+
+    def __enter__(self) -> tuple[Hex | None, Hex | None]:
+        return self.mine.hex, self.theirs.hex
+
+    def __exit__(self, *exc: object) -> None:
+        self.mine.hex, self.theirs.hex = self.here, self.there

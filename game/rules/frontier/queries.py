@@ -14,7 +14,7 @@ import esper
 from game.commands import Command
 from game.components import Identity, Position
 from game.dice import d
-from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
+from game.engine.facts import PathReaction, StatusFacts, Supposed, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex, hex_distance
@@ -115,14 +115,7 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
     action = cmd.action
     if action not in ("shoot", "melee", "charge"):
         return None
-    mine, theirs = st.comp(unit, Position), st.comp(target, Position)
-    here, there = mine.hex, theirs.hex
-    try:
-        if from_hex is not None:
-            mine.hex = from_hex
-        if at_hex is not None:
-            theirs.hex = at_hex
-        a, b = mine.hex, theirs.hex
+    with Supposed(st.comp(unit, Position), st.comp(target, Position), from_hex, at_hex) as (a, b):
         if a is None or b is None:
             return None
         if action == "shoot":
@@ -133,8 +126,6 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
         if not _may_attack(ctx, unit, target, a, b, shot=None):
             return None
         return attack_preview(ctx.situation(unit, target, ctx.melee_weapon(unit)))
-    finally:
-        mine.hex, theirs.hex = here, there
 
 
 def _may_attack(ctx: FrontierCtx, unit: int, target: int, a: Hex, b: Hex, *, shot: int | None) -> bool:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from game.commands import Command
 from game.dice import Distribution
-from game.engine.facts import StatusFacts, UnitFacts, WeaponFacts
+from game.engine.facts import StatusFacts, Supposed, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree
 from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex
@@ -140,18 +140,10 @@ def what_if(ctx: GoldenCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | No
         moved = max(moved, 1)
     # the units put where the question supposes them by hand (asked thousands of times a game), always
     # back where they were afterwards
-    mine, theirs = ctx.position(unit), ctx.position(target)
-    here, there = mine.hex, theirs.hex
-    try:
-        if from_hex is not None:
-            mine.hex = from_hex
-        if at_hex is not None:
-            theirs.hex = at_hex
-        if mine.hex is None or theirs.hex is None:
+    with Supposed(ctx.position(unit), ctx.position(target), from_hex, at_hex) as (a, b):
+        if a is None or b is None:
             return None
         return attack_preview(ctx, unit, target, cmd.option, moved)
-    finally:
-        mine.hex, theirs.hex = here, there
 
 
 def movement(ctx: GoldenCtx, unit: int) -> PathTree:

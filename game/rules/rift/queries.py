@@ -12,7 +12,7 @@ from fractions import Fraction
 from game.commands import Command
 from game.components import ActionPoints, Position, Removed
 from game.dice import Distribution
-from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
+from game.engine.facts import PathReaction, StatusFacts, Supposed, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree
 from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex
@@ -105,25 +105,15 @@ def what_if(ctx: RiftCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | None
     unit, target = cmd.actor, cmd.target
     if target is None or not ctx.is_unit(unit) or not ctx.is_unit(target) or cmd.action not in ATTACKS:
         return None
-    # the units put where the question supposes them by hand (asked thousands of times a game), always
-    # back where they were afterwards (a unit asked about itself is put at ``at_hex``)
-    if unit == target:
+    if unit == target:  # a unit asked about itself is put at ``at_hex``
         from_hex = None
-    mine, theirs = ctx.comp(unit, Position), ctx.comp(target, Position)
-    here, there = mine.hex, theirs.hex
-    try:
-        if from_hex is not None:
-            mine.hex = from_hex
-        if at_hex is not None:
-            theirs.hex = at_hex
-        if mine.hex is None or theirs.hex is None:
+    with Supposed(ctx.comp(unit, Position), ctx.comp(target, Position), from_hex, at_hex) as (a, b):
+        if a is None or b is None:
             return None
         if cmd.action == "explosive":
-            probe = Command("explosive", actor=unit, option=cmd.option, hex=theirs.hex, target=target)
+            probe = Command("explosive", actor=unit, option=cmd.option, hex=b, target=target)
             return unit_attack_preview(ctx, probe, known_target=True)
         return unit_attack_preview(ctx, cmd, known_target=True)
-    finally:
-        mine.hex, theirs.hex = here, there
 
 
 def movement(ctx: RiftCtx, unit: int) -> PathTree:

@@ -233,7 +233,8 @@ def test_the_shot_comes_before_taking_cover(tmp_path: Path) -> None:
 
 def test_a_run_is_never_weighed_with_an_attack_after_it() -> None:
     """Rulebook (Golden Frontiers) as docs/RULES.md reads it: a run leaves "no action this round". The
-    attack spends the round's action as the run does (both cost 1 of the unit's one action point), so
+    attack spends the round's action as the run does (both cost 1 of the unit's one action point, as
+    does a load that takes the round's action), so
     the AI never weighs a run as leading to a shot this round ("Run ... to 4,0, then Revolver at ...")."""
     from tests.rules import golden_kit as gk
 
@@ -248,6 +249,8 @@ def test_a_run_is_never_weighed_with_an_attack_after_it() -> None:
         side = legal[0].side
         runs += any(a.action == "run" for a in legal)
         costs |= {(a.action, a.cost) for a in legal if a.action in ("attack", "run")}
+        # a gun loaded as "the round's action" spends it too; a free load does not
+        assert all(a.cost == ("round's action" in a.label) for a in legal if a.action == "load"), legal
         cmd = agent.decide(match.view(side), index)
         assert agent.last is not None
         weighed = [agent.last.words, *(words for words, _ in agent.last.others)]

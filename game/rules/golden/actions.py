@@ -238,6 +238,7 @@ def build_actions() -> ActionBook[GoldenCtx]:
             "load",
             options=_guns,
             label=_load_label,
+            cost=lambda c, u, o: 1 if c.weapon(o).load_action else 0,  # the round's action, or free
             problem=_load_problem,
             apply=_load,
         )

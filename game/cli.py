@@ -16,6 +16,7 @@ from typing import Any
 from game.cliargs import MAX_GAMES, cores, seed, whole_number
 from game.encounter import balance_cli
 from game.encounter import cli as encounter_cli
+from game.problems import count, print_problems
 from game.progress import ProgressBar
 from game.resources import ResourceError, shipped_map, shipped_maps
 from game.safeio import writable_folder
@@ -316,9 +317,7 @@ def cmd_check_map(args: argparse.Namespace) -> int:
         problems = check_map(path)
         if problems:
             any_problem = True
-            print(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
-            for problem in problems:
-                print(f"  - {problem}")
+            print_problems(f"{path}: {count(problems)}", problems)
         else:
             print(f"{path}: OK")
     return EXIT_PROBLEMS if any_problem else EXIT_OK
@@ -330,9 +329,7 @@ def cmd_render_map(args: argparse.Namespace) -> int:
     try:
         size = render_map_file(args.map, args.out, grid=args.grid, coords=args.coords)
     except MapLoadError as error:
-        print(f"hexslinger: cannot render {args.map}:", file=sys.stderr)
-        for problem in error.problems:
-            print(f"  - {problem}", file=sys.stderr)
+        print_problems(f"hexslinger: cannot render {args.map}:", error.problems, err=True)
         return EXIT_PROBLEMS
     except OSError as error:
         print(f"hexslinger: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)
@@ -466,9 +463,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         Match.create(path, ruleset, list(posses), args.seed).close()  # the map loads and takes the posses
     except MapLoadError as error:
-        print(f"hexslinger simulate: cannot play on {path}:", file=sys.stderr)
-        for item in error.problems:
-            print(f"  - {item}", file=sys.stderr)
+        print_problems(f"hexslinger simulate: cannot play on {path}:", error.problems, err=True)
         return EXIT_PROBLEMS
     except ValueError as error:
         return _usage(f"this encounter cannot be set up on {path.stem}: {error}")

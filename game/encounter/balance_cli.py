@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.cliargs import MAX_GAMES, cores, seed, whole_number
+from game.problems import count, print_problems
 from game.progress import ProgressBar
 from game.safeio import writable_folder
 
@@ -122,9 +123,9 @@ def cmd_balance(args: argparse.Namespace, backdrop: Backdrop | None = None) -> i
         )
     problems = check_encounter(path)
     if problems:
-        print(f"hexslinger balance: {path} cannot be played ({len(problems)} problems):", file=sys.stderr)
-        for problem in problems:
-            print(f"  - {problem}", file=sys.stderr)
+        print_problems(
+            f"hexslinger balance: {path} cannot be played ({count(problems)}):", problems, err=True
+        )
         print(f"  fix them (hexslinger check-encounter {path} lists them again)", file=sys.stderr)
         return EXIT_USAGE
     unwritable = writable_folder(args.out)

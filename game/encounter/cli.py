@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from game.problems import count, print_problems
+
 __all__ = ["add_parser", "cmd_check_encounter"]
 
 EXIT_OK = 0
@@ -42,9 +44,7 @@ def cmd_check_encounter(args: argparse.Namespace) -> int:
         problems = check_encounter(path)
         if problems:
             any_problem = True
-            print(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
-            for problem in problems:
-                print(f"  - {problem}")
+            print_problems(f"{path}: {count(problems)}", problems)
             continue
         enc = load_encounter(path)
         goals = ", ".join(f"{g.kind} ({g.side})" for g in enc.scenario.goals) or "take out the other posse"

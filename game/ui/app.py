@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from game.mapcheck import load_checked
+from game.problems import print_problems
 from game.ui import settings
 from game.ui.live_map import LiveMapScene, window_title
 from game.ui.render import ensure_pygame
@@ -234,9 +235,7 @@ def run_app(
     checked = load_checked(path)
     if checked.problems:
         verdict = "cannot open" if checked.tmap is None else "problems in"
-        print(f"hexslinger: {verdict} {path}:", file=sys.stderr)
-        for problem in checked.problems:
-            print(f"  - {problem}", file=sys.stderr)
+        print_problems(f"hexslinger: {verdict} {path}:", checked.problems, err=True)
     try:
         app = App(size, window_title(checked.tmap, path))
     except pygame.error as error:

@@ -22,6 +22,7 @@ from game.posses import (
     read_posse_file,
 )
 from game.posses.library import POSSE_LIMITS
+from game.problems import print_problems
 from game.resources import shipped_map, shipped_maps
 from game.safeio import FileRefusedError, load_json
 from game.tiledmap import MapLoadError
@@ -61,9 +62,7 @@ def run_print(args: argparse.Namespace) -> int:
     try:
         result = write_map_pdf(path, args.out, paper, grid=args.grid, coords=args.coords)
     except MapLoadError as error:
-        print(f"hexslinger print: cannot print {path}:", file=sys.stderr)
-        for item in error.problems:
-            print(f"  - {item}", file=sys.stderr)
+        print_problems(f"hexslinger print: cannot print {path}:", error.problems, err=True)
         return EXIT_PROBLEMS
     except OSError as error:
         print(f"hexslinger print: cannot write {args.out}: {error.strerror or error}", file=sys.stderr)

@@ -147,7 +147,7 @@ class UtilityAgent(Player):
                 lefts.append(left)
                 if plan.kind == "other" and plan.follow == 0 and plan.end == here:
                     guards.append((action.cost, plan.exposure))
-        guarded = self._guarded(s, me, options, lefts=lefts, guards=guards, person=person)
+        guarded = self._guarded(s, me, here, options, lefts=lefts, guards=guards, person=person)
         earned = self._earned(s, me, here, guarded, person)
         if ap >= total or here is None:
             return earned
@@ -164,6 +164,7 @@ class UtilityAgent(Player):
         self,
         s: Situation,
         me: int,
+        here: Hex | None,
         options: list[Option[Plan]],
         *,
         lefts: list[int],
@@ -175,7 +176,6 @@ class UtilityAgent(Player):
         nothing (a walk would give the guard up; Frontier's Take Cover forbids the shot), and an attack made
         from where the unit stands, with the points for the guard still left after it, ends the turn
         guarded: its exposure is the guarded one ("shoot, then take cover")."""
-        here = s.view.position(me)
         if here is None or not guards:
             return options
         stand = self._exposure(s, s.of(me), here)

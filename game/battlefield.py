@@ -8,11 +8,10 @@ Decisions (also in docs/MAPS.md):
   differ only where the true line runs along hex edges. Sight exists if *either* line is clear of
   sight-blocking hexes (walls, closed doors); the two end hexes never block.
 * **Cover**: the target gets the cover of the hex on the line that is adjacent to it (the last hex
-  before the target). With two lines, the target gets the better of the two (Through the Rift: "In the
-  event the shortest line is ambiguous, the target is still considered to have the effects of the
-  cover"). A sight-blocking hex there (a wall beside the target that one line grazes) counts as full
-  cover. Adjacent units get no cover from terrain. ``cover_between`` does not check sight: ask
-  ``line_of_sight`` first.
+  before the target). With two lines, the target gets the better of the two (the rulebook's words are
+  quoted in docs/RULES.md, R8). A sight-blocking hex there (a wall beside the target that one line
+  grazes) counts as full cover. Adjacent units get no cover from terrain. ``cover_between`` does not
+  check sight: ask ``line_of_sight`` first.
 
 Speed: hexes are numbered into flat arrays (``bytearray`` flags, ``list`` costs) with a border of padding,
 so a neighbour or a point on a line is one integer addition away. Lines depend only on ``b - a``; each
@@ -679,7 +678,7 @@ class Battlefield:
 
 
 def map_rulesets(value: object) -> tuple[str, ...]:
-    """The ruleset ids of a map's ``rulesets`` property ("frontier, Rift" -> ("frontier", "rift"))."""
+    """The ruleset ids of a map's ``rulesets`` property ("alpha, Beta" -> ("alpha", "beta"))."""
     if not isinstance(value, str):
         return ()
     return tuple(dict.fromkeys(part.strip().lower() for part in value.split(",") if part.strip()))

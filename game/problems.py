@@ -4,15 +4,15 @@ check-encounter, render-map, print, simulate, balance and play all read the same
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import TextIO
 
 __all__ = ["count", "print_problems"]
 
 
-def count(problems: Iterable[object]) -> str:
+def count(problems: Sized) -> str:
     """ "1 problem", "3 problems"."""
-    n = len(list(problems))
+    n = len(problems)
     return f"{n} problem{'s' if n != 1 else ''}"
 
 

@@ -135,7 +135,7 @@ class Match:
 
         The map is shared (it never changes); the overlay (doors, changed terrain), every component, the
         RNG and the log are copied. ``reseed`` gives the copy a new dice RNG seeded with it and has the
-        ruleset re-shuffle what no player could know (Frontier's undrawn cards), so a search on the copy
+        ruleset re-shuffle what no player could know (undrawn cards), so a search on the copy
         learns nothing hidden; its digest then differs from the original's.
         """
         other = Match.__new__(Match)
@@ -355,12 +355,12 @@ class Match:
 
     @property
     def ruleset_name(self) -> str:
-        """The ruleset's id ("frontier"), as saves and the plugin registry name it."""
+        """The ruleset's id (``Ruleset.name``), as saves and the plugin registry name it."""
         return self.ruleset.name
 
     @property
     def ruleset_title(self) -> str:
-        """The ruleset's name for players ("Through the Rift")."""
+        """The ruleset's name for players (``Ruleset.title``)."""
         return self.ruleset.title
 
     def view(self, side: str, *, legal: list[LegalAction] | None = None) -> MatchView:
@@ -462,12 +462,17 @@ class Match:
         changed = tuple(sorted(bf.terrain_changes.items())) if bf.terrain_changes else ()
         return hash((tuple(parts), doors, changed, self.board_sha))
 
-    def first_component(self, component_type: type[R]) -> tuple[int, R] | None:
-        """The (entity, component) pair of the lowest entity holding a ``component_type`` (None: none
-        does): :meth:`iter_components`' first pair without sorting them all (a ruleset's game state,
-        which one entity holds, is looked up on every rules call)."""
+    def first_component(
+        self, component_type: type[R], where: Callable[[R], bool] | None = None
+    ) -> tuple[int, R] | None:
+        """The (entity, component) pair of the lowest entity holding a ``component_type`` (for which
+        ``where`` holds, if given; None: none does): :meth:`iter_components`' first such pair without
+        sorting them all (a ruleset's game state, which one entity holds, is looked up on every rules
+        call)."""
         self.enter()
         found = esper.get_component(component_type)
+        if where is not None:
+            found = [pair for pair in found if where(pair[1])]
         if not found:
             return None
         return found[0] if len(found) == 1 else min(found, key=lambda pair: pair[0])

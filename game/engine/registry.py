@@ -5,7 +5,7 @@ distribution declares an entry point in the group ``hexslinger.rulesets`` naming
 object, e.g. in ``pyproject.toml``::
 
     [project.entry-points."hexslinger.rulesets"]
-    frontier = "game.rules.frontier:PLUGIN"
+    my_rules = "my_package.rules:PLUGIN"
 
 so a ruleset can ship inside Hexslinger or as a package of its own. Every screen, the CLI and the map
 checker read this registry — the list of rulesets, their titles, factions, default posses, posse
@@ -162,7 +162,7 @@ def plugin(ruleset: str) -> RulesetPlugin:
 
 
 def get_ruleset(ruleset: str) -> Ruleset:
-    """The ruleset called ``ruleset`` (e.g. "frontier"), loaded once per process."""
+    """The ruleset called ``ruleset`` (its entry point's name), loaded once per process."""
     loaded = _state.loaded.get(ruleset)
     if loaded is None:
         loaded = plugin(ruleset).load()

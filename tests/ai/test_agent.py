@@ -232,10 +232,12 @@ def test_the_shot_comes_before_taking_cover(tmp_path: Path) -> None:
 
 
 def test_a_run_is_never_weighed_with_an_attack_after_it() -> None:
-    """Rulebook (Golden Frontiers) as docs/RULES.md reads it: a run leaves "no action this round". The
-    attack spends the round's action as the run does (both cost 1 of the unit's one action point, as
-    does a load that takes the round's action), so
-    the AI never weighs a run as leading to a shot this round ("Run ... to 4,0, then Revolver at ...")."""
+    """Rulebook (Golden Frontiers): "Keep in mind that a character is able to shoot their revolver and
+    then move, but will not be able to move as far as they would if they moved the whole round while
+    also firing." As docs/RULES.md G9 reads it, a run leaves no action this round. The attack spends the
+    round's action as the run does (both cost 1 of the unit's one action point, as does a load that
+    takes the round's action), so the AI never weighs a run as leading to a shot this round ("Run ...
+    to 4,0, then Revolver at ...")."""
     from tests.rules import golden_kit as gk
 
     match = gk.even_match(RANCH, 3)

@@ -151,11 +151,8 @@ def leader_of(match: Match, side: str) -> int | None:
 def inventory(match: Match, side: str) -> Inventory | None:
     """The side's inventory (the lowest entity's, should there be two), found without sorting them all:
     every unit's facts ask for it."""
-    match.enter()
-    found = [(e, inv) for e, inv in esper.get_component(Inventory) if inv.side == side]
-    if not found:
-        return None
-    return found[0][1] if len(found) == 1 else min(found, key=lambda pair: pair[0])[1]
+    found = match.first_component(Inventory, lambda inv: inv.side == side)
+    return None if found is None else found[1]
 
 
 def items_on_map(match: Match) -> list[tuple[int, MapItem]]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.battlefield import Cover
-from game.components import Identity, Position, Removed
+from game.components import Identity, Position
 from game.engine import scenario
 from game.engine.actions import ActionBook
 from game.engine.cards import MatchDeck
@@ -93,17 +93,12 @@ class GoldenCtx(Context):
         out of it (crippled or dead): ``[encounter] gives_up_at`` (1: it fights to the last)."""
         # the units it fielded: not a reinforcement still in reserve (asked on every what-if: one pass over
         # the side's units, in no particular order, as only the counts matter)
-        # (scenario.in_reserve and self.able from one look at each unit's Removed)
         fielded = out = 0
         for u, ident in esper.get_component(Identity):
-            if ident.side != side:
-                continue
-            removed = esper.try_component(u, Removed)
-            if removed is not None and removed.reason == scenario.RESERVE:
+            if ident.side != side or scenario.in_reserve(u):
                 continue
             fielded += 1
-            if removed is not None or (h := esper.component_for_entity(u, Health)).crippled or h.dead:
-                out += 1  # out of play, crippled or dead
+            out += not self.able(u)
         return out > 0 and out >= self.data.encounter.gives_up_at * fielded  # out > 0: some fielded
 
     def modifier(self, die: int) -> int:

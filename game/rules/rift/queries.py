@@ -147,8 +147,6 @@ def path_reactions(ctx: RiftCtx, unit: int, path: tuple[Hex, ...]) -> tuple[Path
     for index, step in enumerate(steps):
         with _moved(ctx, {unit: step}):
             for watcher in watchers:
-                if watcher == unit or not st.alive(watcher) or st.side(watcher) == side:
-                    continue
                 for record in st.statuses(watcher, "hold_fire"):
                     if watcher in held:
                         break

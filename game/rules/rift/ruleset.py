@@ -271,7 +271,7 @@ class RiftRuleset:
         return auto_deploy_commands(match)
 
     def rules_summary(self) -> str:
-        return views.RULES_SUMMARY + views.actions_summary(self.data)
+        return views.RULES_SUMMARY.format(max_rounds=self.data.max_rounds) + views.actions_summary(self.data)
 
     # -- what the AI asks (game.engine.facts.Reasoner; game/rules/rift/queries.py) --------------------
     def unit_facts(self, match: Match, unit: int) -> UnitFacts:

@@ -166,7 +166,8 @@ Statuses last until the start of the inflictor's next turn: Suppressed (deal 1/2
 (lose 1 AP), Taunted (may only attack the taunter), Overwhelmed (cannot move).
 Resolve 0: the unit is overcome and cannot act for the rest of the encounter (an ally stabilises it
 afterwards to 1/3 of its resolve).
-Victory: a side wins when every hostile unit is overcome or has fled; after round 30 it is a draw.
+Victory: a side wins when every hostile unit is overcome or has fled; after round {max_rounds} it is a draw
+(a map may set its own limit).
 """
 
 

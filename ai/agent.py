@@ -27,7 +27,7 @@ from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision, decision_fo
 from ai.fastreplace import replace
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.situation import Situation
-from ai.threat import path_risk, threat
+from ai.threat import exposure, path_risk
 from ai.utility import Option, choose, score_option
 from ai.worth import Plan, considerations, net_value
 from game.commands import Command
@@ -539,12 +539,7 @@ class UtilityAgent(Player):
     def _exposure(self, s: Situation, mine: UnitFacts, at: Hex) -> float:
         """Expected damage the hostile units could deal the unit standing at ``at`` (each with its best
         attack, from where it stands or the nearest place it could walk to), as a share of its health."""
-        if not self.level.foresight:
-            return 0.0
-        total = 0.0
-        for foe in s.foes():
-            total += threat(s, foe, mine.unit, at)
-        return min(1.0, total / max(1, mine.health[0]))
+        return exposure(s, mine, at) if self.level.foresight else 0.0
 
     def _other(self, s: Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
         """An action that is neither an attack nor a walk (take cover, aim, reload, stand up, ...): tried

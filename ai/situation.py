@@ -31,6 +31,7 @@ class Situation:
     goal_areas: dict[int, frozenset[Hex]] = field(default_factory=dict)
     who: dict[int, tuple[str, str]] = field(default_factory=dict)
     best_attack: dict[int, float] = field(default_factory=dict)  # a unit's best attack from where it stands
+    exposures: dict[tuple[int, Hex, int], float] = field(default_factory=dict)  # ai.threat.exposure
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)

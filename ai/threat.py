@@ -10,7 +10,26 @@ from game.commands import Command
 from game.engine.facts import UnitFacts
 from game.hexgrid import Hex, hex_distance, hex_neighbors
 
-__all__ = ["blow", "firing_places", "path_risk", "threat"]
+__all__ = ["blow", "exposure", "firing_places", "path_risk", "threat"]
+
+
+def exposure(s: Situation, mine: UnitFacts, at: Hex) -> float:
+    """The expected damage the hostiles could deal ``mine`` standing at ``at`` (each with its best attack,
+    :func:`threat`), as a share of its health: 1 at most, so the hostiles left are not asked once the
+    ones asked already could take all of it. Kept for the decision (a place is weighed again and again:
+    where the unit stands, by every attack made from there)."""
+    health = max(1, mine.health[0])
+    key = (mine.unit, at, health)
+    found = s.exposures.get(key)
+    if found is not None:
+        return found
+    total = 0.0
+    for foe in s.foes():
+        total += threat(s, foe, mine.unit, at)
+        if total >= health:
+            break
+    found = s.exposures[key] = min(1.0, total / health)
+    return found
 
 
 def threat(s: Situation, foe: int, me: int, at: Hex) -> float:

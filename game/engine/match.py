@@ -54,6 +54,30 @@ R = TypeVar("R")
 _REASONERS: dict[int, bool] = {}  # ruleset object id -> whether it answers the AI's questions
 
 
+class Dice(random.Random):
+    """The match's one seeded RNG: a ``random.Random`` (the same numbers from the same seed) that counts
+    what moves its state (``moves``), so a command's having drawn from it is known without copying the
+    whole state before and after (``Match.apply`` asks it of every command, the AI's trials too)."""
+
+    moves = 0
+
+    def random(self) -> float:
+        self.moves += 1
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self.moves += 1
+        return super().getrandbits(k)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self.moves += 1
+        super().seed(a, version)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self.moves += 1
+        super().setstate(state)
+
+
 class IllegalCommandError(ValueError):
     """A command the rules do not allow now; ``reason`` says why, in a player's words."""
 
@@ -102,7 +126,7 @@ class Match:
         self.posses = list(posses)
         self.seed = seed
         self.map_path = map_path
-        self.rng = random.Random(seed)
+        self.rng = Dice(seed)
         self.world = World()
         self.log: list[Command] = []
         self.history: list[Event] = []
@@ -147,7 +171,7 @@ class Match:
         other.posses = self.posses
         other.seed = self.seed
         other.map_path = self.map_path
-        other.rng = random.Random()
+        other.rng = Dice()
         other.rng.setstate(self.rng.getstate())
         other.world = self.world.clone()
         other.log = self.log.copy()
@@ -241,13 +265,13 @@ class Match:
         reason = self.validate(cmd)
         if reason is not None:
             raise IllegalCommandError(cmd, reason)
-        rng, hidden = self.rng.getstate(), self.world.hidden()
+        moves, hidden = _rng_mark(self.rng), self.world.hidden()
         events = gm.apply_edit(self, cmd) if gm.is_gm(cmd) else self.ruleset.apply(self, cmd)
         self.enter()
         esper.clear_dead_entities()
         self.log.append(cmd)
         self.history.extend(events)
-        self.last_reveal = _reveal(events, rng != self.rng.getstate(), hidden != self.world.hidden())
+        self.last_reveal = _reveal(events, moves != _rng_mark(self.rng), hidden != self.world.hidden())
         return events
 
     def hidden_state(self) -> tuple[Any, ...]:
@@ -494,6 +518,12 @@ def with_encounter_zones(battlefield: Battlefield, scenario: Scenario | None) ->
         DeployZone(side, 0, hexes) for side, hexes in scenario.zones
     ]
     return battlefield
+
+
+def _rng_mark(rng: random.Random) -> object:
+    """What changes when ``rng`` is drawn from: the match's own :class:`Dice` counts it; another RNG put
+    in its place (a test's scripted dice) is copied whole."""
+    return rng.moves if isinstance(rng, Dice) else rng.getstate()
 
 
 def _reveal(events: Sequence[Event], rng_moved: bool, hidden_changed: bool) -> str:

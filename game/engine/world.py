@@ -163,6 +163,23 @@ def _hidden_fields(cls: type) -> tuple[str, ...]:
     return names
 
 
+_WITH_HIDDEN: dict[frozenset[type], tuple[tuple[type, tuple[str, ...]], ...]] = {}
+
+
+def _with_hidden(owners: dict[type[Any], set[int]]) -> tuple[tuple[type, tuple[str, ...]], ...]:
+    """The component types among ``owners`` with fields marked hidden, with those fields, in a fixed
+    order (module, then name): worked out once per set of types a world holds."""
+    kinds = frozenset(owners)
+    found = _WITH_HIDDEN.get(kinds)
+    if found is None:
+        ordered = sorted(kinds, key=lambda c: (c.__module__, c.__qualname__))
+        found = tuple((c, names) for c in ordered if (names := _hidden_fields(c)))
+        if len(_WITH_HIDDEN) >= 256:
+            _WITH_HIDDEN.clear()
+        _WITH_HIDDEN[kinds] = found
+    return found
+
+
 def _drop(name: str) -> None:
     """Delete a world that is no longer used (called when its owner is collected or closed)."""
     if esper.current_world == name:
@@ -241,12 +258,10 @@ class World:
         out: list[Any] = []
         # by component type (esper's index), then entity: only the few types with hidden fields are
         # visited, not every component of every entity (this runs twice per command)
-        for cls in sorted(owners, key=lambda c: (c.__module__, c.__qualname__)):
-            names = _hidden_fields(cls)
-            if names:
-                for e in sorted(owners[cls]):
-                    component = entities[e][cls]
-                    out.extend(freeze(getattr(component, n)) for n in names)
+        for cls, names in _with_hidden(owners):
+            for e in sorted(owners[cls]):
+                component = entities[e][cls]
+                out.extend(freeze(getattr(component, n)) for n in names)
         return tuple(out)
 
     def components(self) -> Iterator[tuple[int, tuple[Any, ...]]]:

@@ -120,3 +120,44 @@ def test_a_move_of_the_rng_with_nothing_shown_still_stands(tmp_path: Path) -> No
     assert _reveal([], rng_moved=True, hidden_changed=False) == "it revealed hidden information"
     assert _reveal([], rng_moved=False, hidden_changed=True) == "a card was drawn"
     assert _reveal([], rng_moved=False, hidden_changed=False) == ""
+
+
+def test_the_match_dice_give_python_numbers_and_count_each_draw() -> None:
+    """``Match.apply`` knows a command rolled by the dice's count of draws (not a copy of the whole RNG
+    state before and after): the match's ``Dice`` must give the numbers ``random.Random`` gives from the
+    same seed, and count every way of drawing."""
+    import random
+
+    from game.engine.match import Dice
+
+    plain, dice = random.Random(42), Dice(42)
+    before = dice.moves
+    deck = list(range(20))
+    shuffled = deck.copy()
+    dice.shuffle(shuffled)
+    plain.shuffle(deck)
+    assert shuffled == deck
+    assert dice.moves > before
+    for draw in ("random", "getrandbits"):
+        before = dice.moves
+        args = (8,) if draw == "getrandbits" else ()
+        assert getattr(dice, draw)(*args) == getattr(plain, draw)(*args)
+        assert dice.moves == before + 1
+    assert [dice.randint(1, 6) for _ in range(30)] == [plain.randint(1, 6) for _ in range(30)]
+    assert dice.choice("abcdef") == plain.choice("abcdef")
+    before = dice.moves
+    dice.setstate(plain.getstate())
+    assert dice.moves == before + 1 and dice.getstate() == plain.getstate()
+    before = dice.moves
+    dice.seed(7)
+    assert dice.moves == before + 1
+
+
+def test_a_match_and_its_copy_roll_the_counted_dice() -> None:
+    from game.engine.match import Dice
+
+    match = fk.new_match(RANCH, fk.law("sheriff", "deputy"), fk.outlaws("gang_leader", "outlaw"), 3)
+    copy = match.clone()
+    assert isinstance(match.rng, Dice) and isinstance(copy.rng, Dice)
+    assert copy.rng.getstate() == match.rng.getstate()
+    assert copy.rng.random() == match.rng.random()

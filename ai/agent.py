@@ -63,6 +63,7 @@ class UtilityAgent(Player):
         self.name = f"ai:{self.level.id}" + (f":{self.person.id}" if self.person is not None else "")
         self.last: Decision | None = None
         self._fields: dict[tuple[object, ...], dict[Hex, int]] = {}
+        self._tried: dict[Command, tuple[Match, Situation]] = {}  # this decision's trials on copies
 
     def personality(self, keys: tuple[str, ...] = ()) -> Personality:
         """The personality of a unit described by ``keys`` (its kind and art keys): the side's own if it
@@ -77,6 +78,11 @@ class UtilityAgent(Player):
         if not enabled:
             raise RuntimeError("the AI was asked to decide with nothing legal to do")
         situation = Situation(view, enabled[0].side)
+        tried, self._tried = self._tried, {}
+        if self.last is not None and self.last.command in tried:
+            trial, after = tried[self.last.command]
+            if trial.key() == view.key():  # the command tried on a copy was taken: the same position
+                situation.adopt(after)
         first = enabled[0]
         if first.needs == "assign":
             decision = assign(situation, first)
@@ -562,6 +568,7 @@ class UtilityAgent(Player):
             return []
         view = trial.view(s.side)
         after = Situation(view, s.side)
+        self._tried[action.command(option=action.option)] = (trial, after)
         still = view.position(me)
         if still == here and _same_threats(s, after, me):
             after.share_threats(s)  # nothing the hostiles' attacks on it read has changed: same answers

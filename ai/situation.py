@@ -115,6 +115,22 @@ class Situation:
         self.reach_sets = other.reach_sets
         self.strides = other.strides
 
+    def adopt(self, other: Situation) -> None:
+        """Start from everything ``other`` has asked: only for a position whose public state is
+        ``other``'s (``Match.key``: the AI's trial of the command that was then taken for real), where
+        every answer is the same."""
+        self.facts = dict(other.facts)
+        self.threat = other.threat
+        self.charges = other.charges
+        self.reach = other.reach
+        self.reach_sets = other.reach_sets
+        self.strides = other.strides
+        self.hostile = other.hostile
+        self.goal_areas = other.goal_areas
+        self.who = other.who
+        self.best_attack = other.best_attack
+        self.exposures = other.exposures
+
     def allies(self, me: int) -> list[int]:
         return [u for u in self.view.units(self.side) if u != me and self.of(u).fights]
 

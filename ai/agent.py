@@ -320,17 +320,19 @@ class UtilityAgent(Player):
         # closer): that bounds its score from above, as risks only lower it; then the risks (exposure
         # where it ends, the attacks on the way) are asked only of the places whose bound could still
         # beat the best place found so far of the same rank (the IAUS's early out, a place at a time)
-        drafts: list[tuple[int, float, Hex, Plan, float, tuple[Hex, ...]]] = []
+        drafts: list[tuple[int, float, Hex, Plan, float, tuple[Hex, ...] | None]] = []
         for end in ends:
-            full = turn.path_to(end)
             cost = turn.cost_to(end)
-            if full is None or cost is None:
+            if cost is None:
                 continue
             needed = -(-cost // max(1, tree.budget)) if tree.budget else 1
             left = ap - needed * action.cost
-            path = _first_leg(s, full, tree.budget)
-            if len(path) < 2 or path[-1] not in action.hexes:
-                continue
+            full: tuple[Hex, ...] | None = None  # a one-walk place's path: the walk itself, read if weighed
+            if turn is not tree:
+                full = turn.path_to(end)
+                path = _first_leg(s, full, tree.budget) if full is not None else ()
+                if len(path) < 2 or path[-1] not in action.hexes:
+                    continue
             dist = min((hex_distance(end, s.view.position(f) or end) for f in foes), default=0)
             range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
             # how far the walk brings the unit towards its ideal range, per movement point it could spend
@@ -340,7 +342,8 @@ class UtilityAgent(Player):
             else:
                 gap = (nearest - dist) if blind else (abs(nearest - ideal) - abs(dist - ideal))
             progress = s.goal_progress(me, here, end, max(-1.0, min(1.0, gap / budget)), budget)
-            send = action.command(path=path, option=action.option)
+            # a one-walk place's command gets its path when the place is weighed (most are not)
+            send = action.command(path=path if full is not None else (), option=action.option)
             best: tuple[float, Plan] | None = None
             later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
             for w in templates:
@@ -399,12 +402,16 @@ class UtilityAgent(Player):
         # against weighing them all, 600 Frontier games: as strong, docs/PERFORMANCE.md)
         most = self.level.places // 2 if self.level.band > 0 and self.level.foresight else len(drafts)
         weighed: dict[int, int] = {}
-        for rank, bound, end, draft, firing, full in drafts:
+        for rank, bound, end, drafted, firing, known in drafts:
             if bound < best_of.get(rank, 0.0) * keep:
                 continue  # even with no risk at all it could not come near the best place of its rank
             if weighed.get(rank, 0) >= most:
                 continue
             weighed[rank] = weighed.get(rank, 0) + 1
+            full, draft = known, drafted
+            if full is None:
+                full = turn.path_to(end) or ()
+                draft = replace(drafted, command=action.command(path=full, option=action.option))
             en_route = path_risk(s, me, mine, full) if self.level.reactions else 0.0
             exposure = self._exposure(s, mine, end)
             plan = replace(draft, exposure=exposure, en_route=en_route)

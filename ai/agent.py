@@ -577,8 +577,11 @@ class UtilityAgent(Player):
         after = Situation(view, s.side)
         self._tried[action.command(option=action.option)] = (trial, after)
         still = view.position(me)
-        if still == here and _same_threats(s, after, me):
-            after.share_threats(s)  # nothing the hostiles' attacks on it read has changed: same answers
+        if still == here and _same_walks(s, after, me):
+            if _same_threats(s, after, me):
+                after.share_threats(s)  # nothing the hostiles' attacks on it read has changed: same answers
+            else:
+                after.share_walks(s)  # its own defence changed (it took cover), not where they could go
         exposure = (
             self._exposure(after, after.of(me), still) if still is not None else self._exposure(s, mine, here)
         )
@@ -839,12 +842,11 @@ def _threatening(facts: UnitFacts) -> tuple[object, ...]:
     return (*_defence(facts), facts.weapons, facts.move, facts.charge, facts.action_points)
 
 
-def _same_threats(before: Situation, after: Situation, me: int) -> bool:
-    """Whether an action ``me`` tried out left everything the hostiles' threats on it read as it was: the
-    turn still its own (an ended turn starts another unit's, which may change what no fact shows: a
-    Frontier unit's Aim is dropped), every unit where it stood, its own defence and every hostile's facts
-    (so the threats worked out before still hold)."""
-    if after.of(me).action_points[0] <= 0 or _defence(before.of(me)) != _defence(after.of(me)):
+def _same_walks(before: Situation, after: Situation, me: int) -> bool:
+    """Whether an action ``me`` tried out left everything the hostiles' walks and charges read as it was:
+    the turn still its own (an ended turn starts another unit's, which may change what no fact shows: a
+    Frontier unit's Aim is dropped), every unit where it stood and every hostile's facts."""
+    if after.of(me).action_points[0] <= 0:
         return False  # with its action points spent the turn passes on: the next unit's turn may change more
     units = before.view.units()
     if after.view.units() != units or any(before.view.position(u) != after.view.position(u) for u in units):
@@ -853,6 +855,13 @@ def _same_threats(before: Situation, after: Situation, me: int) -> bool:
     if after.foes() != foes:
         return False
     return all(_threatening(before.of(f)) == _threatening(after.of(f)) for f in foes)
+
+
+def _same_threats(before: Situation, after: Situation, me: int) -> bool:
+    """Whether an action ``me`` tried out left everything the hostiles' threats on it read as it was: what
+    their walks read (:func:`_same_walks`) and its own defence (so the threats worked out before still
+    hold)."""
+    return _defence(before.of(me)) == _defence(after.of(me)) and _same_walks(before, after, me)
 
 
 def _blast_radius(mine: UnitFacts, action: LegalAction) -> int | None:

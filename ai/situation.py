@@ -110,6 +110,12 @@ class Situation:
         only for a position where every unit stands where it stood in ``other`` and nothing the threats
         read has changed (the AI's trial of an action that moves no one)."""
         self.threat = other.threat
+        self.share_walks(other)
+
+    def share_walks(self, other: Situation) -> None:
+        """Use ``other``'s walk and charge trees of the hostiles (kept in both from now on): only for a
+        position where every unit stands where it stood in ``other`` and no hostile's facts changed (the
+        AI's trial of an action that moves no one but changes its own defence: its threats do change)."""
         self.charges = other.charges
         self.reach = other.reach
         self.reach_sets = other.reach_sets

@@ -149,7 +149,9 @@ def test_aim_is_weighed_as_the_shot_it_improves(tmp_path: Path) -> None:
 
 def test_threats_shared_with_a_trial_change_no_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     """A trial of an action that moves no one and leaves the turn with the unit reuses the threats worked
-    out before it (ai.agent._same_threats): the same decisions as working them out again. A trial that
+    out before it (ai.agent._same_threats), and one that changes only the unit's own defence (taking cover)
+    the hostiles' walks and charges (ai.agent._same_walks): the same decisions as working them out
+    again. A trial that
     spent the unit's last action point would start the next unit's turn on the copy, which may change
     what no unit fact shows (a Frontier unit's Aim is dropped), so threats are never shared across one;
     Frontier's copies keep the turn open (``ai.agent._keep_turn``), Golden Frontiers' do not."""
@@ -162,7 +164,9 @@ def test_threats_shared_with_a_trial_change_no_decision(monkeypatch: pytest.Monk
 
     shared = game()
     monkeypatch.setattr(agent, "_same_threats", lambda before, after, me: False)
-    assert game() == shared
+    assert game() == shared  # the hostiles' walks and charges still shared (ai.agent._same_walks)
+    monkeypatch.setattr(agent, "_same_walks", lambda before, after, me: False)
+    assert game() == shared  # nothing shared
 
 
 def test_trying_an_action_out_never_runs_past_the_units_turn(

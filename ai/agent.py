@@ -258,15 +258,9 @@ class UtilityAgent(Player):
         mine: UnitFacts,
         exposure: float | None = None,
         follow: int = 0,
+        odds: tuple[float, float, float] | None = None,
     ) -> Plan:
-        them = s.of(target)
-        health = max(1, them.health[0])
-        take_out = _f(preview.damage.at_least(health))
-        damage = min(1.0, _f(preview.expected_damage) / health)
-        if preview.later:  # made only if something sets it off: worth less than a shot now
-            take_out, damage = take_out * LATER, damage * LATER
-        hurt = 1.0 - them.health[0] / max(1, them.health[1])
-        value = them.value * (1.0 + hurt)  # a leader counts more (its fall shakes its posse), a hurt unit too
+        take_out, damage, value = odds if odds is not None else _attack_odds(s, target, preview)
         if exposure is None:
             exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
         words = f"{label} at {s.name(target)}: {pct(preview.hit_chance)} to hit"
@@ -321,6 +315,19 @@ class UtilityAgent(Player):
         # where it ends, the attacks on the way) are asked only of the places whose bound could still
         # beat the best place found so far of the same rank (the IAUS's early out, a place at a time)
         drafts: list[tuple[int, float, Hex, Plan, float, tuple[Hex, ...] | None]] = []
+        where = [(target, s.view.position(target)) for target in foes]  # asked once, not per place
+        aims = [  # each weapon's attack on each hostile: the same question from every place
+            (
+                w,
+                attack_costs.get(w.action, 1),
+                [
+                    (t, Command(w.action, actor=me, target=t, option=w.option), there)
+                    for t, there in where
+                    if there is not None
+                ],
+            )
+            for w in templates
+        ]
         for end in ends:
             cost = turn.cost_to(end)
             if cost is None:
@@ -333,7 +340,7 @@ class UtilityAgent(Player):
                 path = _first_leg(s, full, tree.budget) if full is not None else ()
                 if len(path) < 2 or path[-1] not in action.hexes:
                     continue
-            dist = min((hex_distance(end, s.view.position(f) or end) for f in foes), default=0)
+            dist = min((hex_distance(end, there or end) for _, there in where), default=0)
             range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
             # how far the walk brings the unit towards its ideal range, per movement point it could spend
             budget = max(1, turn.budget)
@@ -346,16 +353,19 @@ class UtilityAgent(Player):
             send = action.command(path=path if full is not None else (), option=action.option)
             best: tuple[float, Plan] | None = None
             later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
-            for w in templates:
-                now = attack_costs.get(w.action, 1) <= left
-                for target in foes:
-                    there = s.view.position(target)
-                    if there is None or hex_distance(end, there) > w.reach:
+            for w, follow, targets in aims:
+                now = follow <= left
+                for target, aimed, there in targets:
+                    if hex_distance(end, there) > w.reach:
                         continue
-                    aimed = Command(w.action, actor=me, target=target, option=w.option)
                     preview = s.view.what_if(aimed, from_hex=end)
                     if preview is None or preview.expected_damage <= 0:
                         continue
+                    odds = _attack_odds(s, target, preview)
+                    key = odds[0] * 2 + odds[1] * odds[2]
+                    sooner = now and (best is None or key > best[0])
+                    if not sooner and later is not None and key <= later[0]:
+                        continue  # the plan is made only for an attack that is the best so far
                     plan = self._attack_plan(
                         s,
                         send=send,
@@ -365,10 +375,10 @@ class UtilityAgent(Player):
                         stand=end,
                         mine=mine,
                         exposure=0.0,
-                        follow=attack_costs.get(w.action, 1),
+                        follow=follow,
+                        odds=odds,
                     )
-                    key = plan.take_out * 2 + plan.damage * plan.value
-                    if now and (best is None or key > best[0]):
+                    if sooner:
                         best = (key, plan)
                     if later is None or key > later[0]:
                         later = (key, plan)
@@ -816,6 +826,19 @@ def _keep_turn(trial: Match, me: int) -> None:
         if f.key == "ap" and f.value < f.high:
             trial.apply(Command("gm_set", actor=me, option="ap", number=f.value + 1))
             return
+
+
+def _attack_odds(s: Situation, target: int, preview: AttackPreview) -> tuple[float, float, float]:
+    """An attack's chance to take ``target`` out, its expected damage as a share of the target's health
+    and what the target is worth (a leader counts more: its fall shakes its posse; a hurt unit too)."""
+    them = s.of(target)
+    health = max(1, them.health[0])
+    take_out = _f(preview.damage.at_least(health))
+    damage = min(1.0, _f(preview.expected_damage) / health)
+    if preview.later:  # made only if something sets it off: worth less than a shot now
+        take_out, damage = take_out * LATER, damage * LATER
+    hurt = 1.0 - them.health[0] / max(1, them.health[1])
+    return take_out, damage, them.value * (1.0 + hurt)
 
 
 def _first_leg(s: Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, ...]:

@@ -55,3 +55,26 @@ def test_a_class_whose_init_does_more_than_store_its_fields_goes_through_its_ini
         replace(_Checked(1), n=-1)  # __post_init__ still checks the copy
     copied = replace(_WithInitVar(2, 3), n=4, scale=5)
     assert (copied.n, copied.scaled) == (4, 20)
+
+
+@dataclass(frozen=True)
+class _NoSlots:
+    a: int
+    b: str = "x"
+
+
+@dataclass
+class _Mutable:
+    a: int
+    b: list[int] = field(default_factory=list)
+
+
+def test_classes_without_slots_are_copied_the_same_way() -> None:
+    frozen = _NoSlots(1, "y")
+    assert replace(frozen, a=2) == _NoSlots(2, "y") == dataclasses.replace(frozen, a=2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        replace(frozen, a=3).a = 4  # type: ignore[misc]
+    items = [1]
+    mutable = _Mutable(1, items)
+    copy = replace(mutable, a=5)
+    assert copy == _Mutable(5, [1]) and copy.b is items and mutable.a == 1

@@ -328,6 +328,7 @@ class UtilityAgent(Player):
             )
             for w in templates
         ]
+        pathless = action.command(option=action.option)
         for end in ends:
             cost = turn.cost_to(end)
             if cost is None:
@@ -350,7 +351,7 @@ class UtilityAgent(Player):
                 gap = (nearest - dist) if blind else (abs(nearest - ideal) - abs(dist - ideal))
             progress = s.goal_progress(me, here, end, max(-1.0, min(1.0, gap / budget)), budget)
             # a one-walk place's command gets its path when the place is weighed (most are not)
-            send = action.command(path=path if full is not None else (), option=action.option)
+            send = action.command(path=path, option=action.option) if full is not None else pathless
             best: tuple[float, Plan] | None = None
             later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
             for w, follow, targets in aims:

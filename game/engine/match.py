@@ -89,9 +89,9 @@ class IllegalCommandError(ValueError):
 
 def _in_world(method: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        match = args[0]
-        assert isinstance(match, Match)
-        match.world.enter()
+        world = args[0].world  # type: ignore[attr-defined]
+        if esper.current_world != world.name:  # World.enter's test inline: most calls are in the world
+            world.enter()
         return method(*args, **kwargs)
 
     wrapper.__name__ = method.__name__
@@ -171,7 +171,7 @@ class Match:
         other.posses = self.posses
         other.seed = self.seed
         other.map_path = self.map_path
-        other.rng = Dice()
+        other.rng = Dice.__new__(Dice)  # not seeded from the system's entropy: its state is set next
         other.rng.setstate(self.rng.getstate())
         other.world = self.world.clone()
         other.log = self.log.copy()

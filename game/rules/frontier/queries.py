@@ -23,6 +23,7 @@ from game.rules.frontier.actions import CHARGE_DIE
 from game.rules.frontier.combat import attack_preview, check_chance
 from game.rules.frontier.components import Weapon
 from game.rules.frontier.context import FrontierCtx
+from game.rules.frontier.data import WeaponData
 from game.rules.frontier.endphase import cool_check_modifiers, cool_checks_due
 from game.rules.frontier.rounds import opportunity_attackers
 
@@ -36,27 +37,8 @@ def unit_facts(ctx: FrontierCtx, unit: int) -> UnitFacts:
     hp = st.health(unit)
     status = st.status(unit)
     weapon = ctx.weapon(unit)
-    wstate = st.comp(unit, Weapon)
-    weapons = [
-        WeaponFacts(
-            weapon.id,
-            weapon.name,
-            "ranged" if weapon.is_ranged else "melee",
-            weapon.long_range,
-            weapon.short_range,
-            wstate.ammo,
-            weapon.ammo,
-            f"1d6 vs {stats.ballistics if weapon.is_ranged else stats.melee}+, {weapon.damage} damage",
-            action="shoot" if weapon.is_ranged else "melee",
-        )
-    ]
-    if weapon.is_ranged:
-        fists = ctx.melee_weapon(unit)
-        weapons.append(
-            WeaponFacts(
-                fists.id, fists.name, "melee", 1, 1, None, None, f"1d6 vs {stats.melee}+", action="melee"
-            )
-        )
+    ammo = st.comp(unit, Weapon).ammo
+    weapons = _weapon_facts(ctx, unit, weapon, ammo=ammo, ballistics=stats.ballistics, melee=stats.melee)
     statuses = [
         StatusFacts(s, HELPS.get(s, False))
         for s in ("prone", "wounded", "taking_cover")
@@ -76,7 +58,7 @@ def unit_facts(ctx: FrontierCtx, unit: int) -> UnitFacts:
         health_parts=(("Toughness", hp.toughness, stats.toughness), ("Wounds", hp.wounds, stats.wounds)),
         action_points=(ap.current, ap.per_activation + ap.bonus_next),
         move=stats.move,
-        weapons=tuple(weapons),
+        weapons=weapons,
         statuses=tuple(statuses),
         leader=stats.leader,
         acted=act.activated,
@@ -86,6 +68,51 @@ def unit_facts(ctx: FrontierCtx, unit: int) -> UnitFacts:
         # Charge: "may move its full movement + 1d4" (any unit: a melee weapon or fists)
         charge=d(CHARGE_DIE),
     )
+
+
+def _weapon_facts(
+    ctx: FrontierCtx,
+    unit: int,
+    weapon: WeaponData,
+    *,
+    ammo: int | None,
+    ballistics: int | None,
+    melee: int | None,
+) -> tuple[WeaponFacts, ...]:
+    """A unit's weapons as numbers: what it carries and, with a gun, its fists. Made once for each weapon,
+    shots left and skills (every unit's facts are asked at every decision: a few such sets a game)."""
+    key = (id(weapon), ammo, ballistics, melee)
+    found = _WEAPON_FACTS.get(key)
+    if found is not None and found[0] is weapon:
+        return found[1]
+    skill = ballistics if weapon.is_ranged else melee
+    facts = [
+        WeaponFacts(
+            weapon.id,
+            weapon.name,
+            "ranged" if weapon.is_ranged else "melee",
+            weapon.long_range,
+            weapon.short_range,
+            ammo,
+            weapon.ammo,
+            f"1d6 vs {skill}+, {weapon.damage} damage",
+            action="shoot" if weapon.is_ranged else "melee",
+        )
+    ]
+    if weapon.is_ranged:
+        fists = ctx.melee_weapon(unit)
+        facts.append(
+            WeaponFacts(fists.id, fists.name, "melee", 1, 1, None, None, f"1d6 vs {melee}+", action="melee")
+        )
+    if len(_WEAPON_FACTS) >= 256:
+        _WEAPON_FACTS.clear()
+    _WEAPON_FACTS[key] = (weapon, tuple(facts))
+    return tuple(facts)
+
+
+_WEAPON_FACTS: dict[
+    tuple[int, int | None, int | None, int | None], tuple[WeaponData, tuple[WeaponFacts, ...]]
+] = {}
 
 
 @contextmanager

@@ -27,7 +27,7 @@ from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision, decision_fo
 from ai.fastreplace import replace
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.situation import Situation
-from ai.threat import exposure, path_risk
+from ai.threat import exposure, path_risk, threatened
 from ai.utility import Option, choose, score_option
 from ai.worth import Plan, considerations, net_value
 from game.commands import Command
@@ -35,7 +35,7 @@ from game.engine.facts import UnitFacts
 from game.engine.match import Match, MatchView
 from game.engine.movement import reach as reach_tree
 from game.engine.protocol import AttackPreview, LegalAction
-from game.hexgrid import Hex, hex_distance
+from game.hexgrid import Hex, hex_distance, hex_neighbors
 
 __all__ = ["ATTACK", "END", "REPOSITION", "TAKE_OUT", "Decision", "UtilityAgent"]
 
@@ -496,7 +496,8 @@ class UtilityAgent(Player):
             there = s.view.position(target)
             if there is None:
                 continue
-            near = [h for h in action.hexes if hex_distance(h, there) <= 1]
+            ring = {there, *hex_neighbors(there)}  # within 1 of the target
+            near = [h for h in action.hexes if h in ring]
             near.sort(key=lambda h: (tree.cost_to(h) or 0, h.q, h.r))
             for end in near[:2]:
                 path = action.path_to(end)
@@ -535,11 +536,14 @@ class UtilityAgent(Player):
             far = 1 << 30
             return sorted(hexes, key=lambda h: (field.get(h, far), h.q, h.r))[: self.level.places]
         where = [s.view.position(f) for f in foes]
-        spots = [h for h in where if h is not None]
+        spots = [(h.q, h.r) for h in where if h is not None]
 
-        def fit(h: Hex) -> tuple[float, int, int]:
-            dist = min((hex_distance(h, f) for f in spots), default=0)
-            return (abs(dist - ideal), h.q, h.r)
+        def fit(h: Hex) -> tuple[float, int, int]:  # hex_distance inline: every place of every walk
+            q, r = h.q, h.r
+            dist = min(
+                ((abs(q - fq) + abs(r - fr) + abs(q - fq + r - fr)) // 2 for fq, fr in spots), default=0
+            )
+            return (abs(dist - ideal), q, r)
 
         ranked = sorted(hexes, key=fit)
         return ranked[: self.level.places]
@@ -798,7 +802,8 @@ class UtilityAgent(Player):
                 mine = s.of(me)
                 here = s.view.position(me)
                 engaged = here is not None and (
-                    self._best_attack_value(s.view, me, s) > 0 or self._exposure(s, mine, here) > 0
+                    self._best_attack_value(s.view, me, s) > 0
+                    or (self.level.foresight and threatened(s, mine, here))
                 )
                 early = 1.0 - i / max(1, len(commands) - 1) if len(commands) > 1 else 1.0
                 words = action.choice_label(cmd.option) or action.label

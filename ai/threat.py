@@ -10,7 +10,7 @@ from game.commands import Command
 from game.engine.facts import UnitFacts
 from game.hexgrid import Hex, hex_distance, hex_neighbors
 
-__all__ = ["blow", "exposure", "firing_places", "path_risk", "threat"]
+__all__ = ["blow", "exposure", "firing_places", "path_risk", "threat", "threatened"]
 
 
 def exposure(s: Situation, mine: UnitFacts, at: Hex) -> float:
@@ -30,6 +30,12 @@ def exposure(s: Situation, mine: UnitFacts, at: Hex) -> float:
             break
     found = s.exposures[key] = min(1.0, total / health)
     return found
+
+
+def threatened(s: Situation, mine: UnitFacts, at: Hex) -> bool:
+    """Whether any hostile could deal ``mine`` damage standing at ``at`` (its :func:`exposure` is more than
+    0), asking the hostiles only until one could."""
+    return any(threat(s, foe, mine.unit, at) > 0 for foe in s.foes())
 
 
 def threat(s: Situation, foe: int, me: int, at: Hex) -> float:

@@ -887,10 +887,10 @@ def _same_walks(before: Situation, after: Situation, me: int) -> bool:
 
 
 def _same_threats(before: Situation, after: Situation, me: int) -> bool:
-    """Whether an action ``me`` tried out left everything the hostiles' threats on it read as it was: what
-    their walks read (:func:`_same_walks`) and its own defence (so the threats worked out before still
-    hold)."""
-    return _defence(before.of(me)) == _defence(after.of(me)) and _same_walks(before, after, me)
+    """Of a trial that left the hostiles' walks as they were (:func:`_same_walks`, asked first): whether
+    it left everything the hostiles' threats on ``me`` read as it was, its own defence too (so the threats
+    worked out before still hold)."""
+    return _defence(before.of(me)) == _defence(after.of(me))
 
 
 def _blast_radius(mine: UnitFacts, action: LegalAction) -> int | None:

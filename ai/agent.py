@@ -877,8 +877,7 @@ def _same_walks(before: Situation, after: Situation, me: int) -> bool:
     Frontier unit's Aim is dropped), every unit where it stood and every hostile's facts."""
     if after.of(me).action_points[0] <= 0:
         return False  # with its action points spent the turn passes on: the next unit's turn may change more
-    units = before.view.units()
-    if after.view.units() != units or any(before.view.position(u) != after.view.position(u) for u in units):
+    if after.view.units() != before.view.units() or after.view.occupied() != before.view.occupied():
         return False  # who stands where decides where the hostiles could walk
     foes = before.foes()
     if after.foes() != foes:

@@ -132,3 +132,28 @@ def test_unit_facts_are_the_sheet_as_numbers() -> None:
     assert after.health[0] == facts.health[0] - data.toughness - 1
     assert [s.id for s in after.statuses] == ["wounded"] and not after.statuses[0].helps
     assert st.able(sheriff) == after.fights
+
+
+def test_odds_kept_for_their_parts_are_the_odds_worked_out_afresh(tmp_path) -> None:
+    """The what-if odds are kept for the parts of the attack's situation (``FrontierCtx.preview``): the
+    same odds as ``attack_preview`` of the situation worked out afresh, and new odds once a part changes
+    (the target takes cover, the attacker aims)."""
+    from game.rules.frontier.combat import attack_preview
+
+    m = new_match(open_map(tmp_path), law("sheriff"), outlaws("gang_leader"))
+    sheriff, leader = unit(m, "side1"), unit(m, "side2")
+    place(m, sheriff, at(2))
+    place(m, leader, at(8))
+    give_turn(m, sheriff)
+    ctx = RULESET.ctx(m)
+    gun = ctx.weapon(sheriff)
+    first = ctx.preview(sheriff, leader, gun)
+    assert first == attack_preview(ctx.situation(sheriff, leader, gun))
+    assert ctx.preview(sheriff, leader, gun) is first
+    st.status(leader).taking_cover = True
+    covered = ctx.preview(sheriff, leader, gun)
+    assert covered == attack_preview(ctx.situation(sheriff, leader, gun)) and covered != first
+    st.activation(sheriff).aimed = True
+    aimed = ctx.preview(sheriff, leader, gun)
+    assert aimed == attack_preview(ctx.situation(sheriff, leader, gun))
+    assert aimed.hit_chance > covered.hit_chance

@@ -11,6 +11,7 @@ from game.dice import roll
 from game.engine.actions import ActionBook
 from game.engine.context import Context
 from game.engine.movement import PathTree, reach
+from game.engine.protocol import AttackPreview
 from game.events import DamageTaken, Event, Note, Roll, StatusChanged
 from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
@@ -30,6 +31,13 @@ if TYPE_CHECKING:
 __all__ = ["CHARGE_REACH", "FrontierCtx"]
 
 CHARGE_REACH = 4  # the most a charge's 1d4 adds to Move
+
+
+# an attack situation's fields after the weapon: skill, distance, cover, aimed, the target's prone, taking
+# cover, toughness, wounds and temporary wound
+SituationParts = tuple[int, int, Cover, bool, bool, bool, int, int, int]
+PREVIEWS_KEPT = 4096
+_PREVIEWS: dict[tuple[object, ...], tuple[WeaponData, AttackPreview]] = {}
 
 
 class FrontierCtx(Context):
@@ -109,28 +117,46 @@ class FrontierCtx(Context):
 
     # -- attacks ----------------------------------------------------------------------------------
     def situation(self, attacker: int, target: int, weapon: WeaponData) -> AttackSituation:
+        return AttackSituation(weapon, *self._situation_parts(attacker, target, weapon))
+
+    def _situation_parts(self, attacker: int, target: int, weapon: WeaponData) -> SituationParts:
+        """:class:`AttackSituation`'s fields after the weapon, as the match stands."""
         a, t = st.hex_of(attacker), st.hex_of(target)
         assert a is not None and t is not None
-        cover = self.battlefield.cover_between(a, t) if weapon.is_ranged else Cover.NONE
+        ranged = weapon.is_ranged
+        cover = self.battlefield.cover_between(a, t) if ranged else Cover.NONE
         stats = self.stats(attacker)
-        skill = stats.ballistics if weapon.is_ranged else stats.melee
+        skill = stats.ballistics if ranged else stats.melee
         hp = st.health(target)
         tstatus = st.status(target)
-        return AttackSituation(
-            weapon=weapon,
-            skill=skill if skill is not None else 7,
-            distance=hex_distance(a, t),
-            cover=cover,
-            aimed=weapon.is_ranged and st.activation(attacker).aimed,
-            target_prone=tstatus.prone,
-            target_taking_cover=tstatus.taking_cover,
-            target_toughness=hp.toughness,
-            target_wounds=hp.wounds,
-            target_temporary=hp.temporary,
+        return (
+            skill if skill is not None else 7,
+            hex_distance(a, t),
+            cover,
+            ranged and st.activation(attacker).aimed,
+            tstatus.prone,
+            tstatus.taking_cover,
+            hp.toughness,
+            hp.wounds,
+            hp.temporary,
         )
 
+    def preview(self, attacker: int, target: int, weapon: WeaponData) -> AttackPreview:
+        """``attack_preview(self.situation(attacker, target, weapon))``, kept for its parts (the AI asks
+        the odds of the same attack from many hexes): no situation is made for parts seen before."""
+        parts = self._situation_parts(attacker, target, weapon)
+        key = (id(weapon), *parts)
+        found = _PREVIEWS.get(key)
+        if found is not None and found[0] is weapon:
+            return found[1]
+        preview = attack_preview(AttackSituation(weapon, *parts))
+        if len(_PREVIEWS) >= PREVIEWS_KEPT:
+            _PREVIEWS.clear()
+        _PREVIEWS[key] = (weapon, preview)
+        return preview
+
     def hit_chance(self, attacker: int, target: int, weapon: WeaponData) -> Fraction:
-        return attack_preview(self.situation(attacker, target, weapon)).hit_chance
+        return self.preview(attacker, target, weapon).hit_chance
 
     def attack(self, attacker: int, target: int, weapon: WeaponData) -> None:
         """One attack: "Any attack action, whether Ballistic or Melee, is considered a check in the

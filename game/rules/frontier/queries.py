@@ -20,7 +20,7 @@ from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
 from game.rules.frontier.actions import CHARGE_DIE
-from game.rules.frontier.combat import attack_preview, check_chance
+from game.rules.frontier.combat import check_chance
 from game.rules.frontier.components import Weapon
 from game.rules.frontier.context import FrontierCtx
 from game.rules.frontier.data import WeaponData
@@ -149,10 +149,10 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
             weapon = ctx.weapon(unit)
             if not weapon.is_ranged or not _may_attack(ctx, unit, target, a, b, shot=weapon.long_range):
                 return None
-            return attack_preview(ctx.situation(unit, target, weapon))
+            return ctx.preview(unit, target, weapon)
         if not _may_attack(ctx, unit, target, a, b, shot=None):
             return None
-        return attack_preview(ctx.situation(unit, target, ctx.melee_weapon(unit)))
+        return ctx.preview(unit, target, ctx.melee_weapon(unit))
 
 
 def _may_attack(ctx: FrontierCtx, unit: int, target: int, a: Hex, b: Hex, *, shot: int | None) -> bool:
@@ -207,7 +207,7 @@ def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[
         with _moved(ctx, {unit: at}):
             for enemy in opportunity_attackers(ctx, unit, at, step, done):
                 done.append(enemy)
-                preview = attack_preview(ctx.situation(enemy, unit, ctx.melee_weapon(enemy)))
+                preview = ctx.preview(enemy, unit, ctx.melee_weapon(enemy))
                 out.append(PathReaction(enemy, "opportunity attack", index, preview, at=at))
         at = step
     return tuple(out)

@@ -27,7 +27,6 @@ from game.rules import AttackPreview, LegalAction, Outcome, PosseSpec, Prompt, T
 from game.rules.frontier import queries, rounds
 from game.rules.frontier import state as st
 from game.rules.frontier.actions import build_actions, common_problem, explain
-from game.rules.frontier.combat import attack_preview
 from game.rules.frontier.components import (
     Activation,
     FrontierGame,
@@ -385,10 +384,10 @@ class FrontierRuleset:
             weapon = ctx.weapon(unit)
             if not weapon.is_ranged or hex_distance(here, there) > weapon.long_range:
                 return None
-            return attack_preview(ctx.situation(unit, target, weapon))
+            return ctx.preview(unit, target, weapon)
         if cmd.action == "charge" and cmd.path:
             return self._charge_preview(ctx, cmd)
-        preview = attack_preview(ctx.situation(unit, target, ctx.melee_weapon(unit)))
+        preview = ctx.preview(unit, target, ctx.melee_weapon(unit))
         if cmd.action == "charge":
             notes = (*preview.notes, 'if the charge ends within 1" of the target')
             return replace(preview, notes=notes)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from game.engine.facts import UnitFacts
+from game.commands import Command
+from game.engine.facts import UnitFacts, WeaponFacts
 from game.engine.match import MatchView
 from game.engine.movement import PathTree
 from game.engine.movement import reach as reach_tree
@@ -32,11 +33,25 @@ class Situation:
     who: dict[int, tuple[str, str]] = field(default_factory=dict)
     best_attack: dict[int, float] = field(default_factory=dict)  # a unit's best attack from where it stands
     exposures: dict[tuple[int, Hex, int], float] = field(default_factory=dict)  # ai.threat.exposure
+    aims: dict[tuple[int, int], tuple[tuple[WeaponFacts, Command], ...]] = field(default_factory=dict)
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)
         if found is None:
             found = self.facts[unit] = self.view.unit_facts(unit)
+        return found
+
+    def attacks(self, unit: int, target: int) -> tuple[tuple[WeaponFacts, Command], ...]:
+        """``unit``'s weapons it attacks with, each with its attack on ``target`` (made once per decision:
+        the threats ask them for every place weighed)."""
+        key = (unit, target)
+        found = self.aims.get(key)
+        if found is None:
+            found = self.aims[key] = tuple(
+                (w, Command(w.action, actor=unit, target=target, option=w.option))
+                for w in self.of(unit).weapons
+                if w.action
+            )
         return found
 
     def side_of(self, unit: int) -> str:

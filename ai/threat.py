@@ -8,7 +8,7 @@ from __future__ import annotations
 from ai.situation import Situation
 from game.commands import Command
 from game.engine.facts import UnitFacts
-from game.hexgrid import Hex, hex_distance, hex_neighbors
+from game.hexgrid import Hex, hex_distance
 
 __all__ = ["blow", "exposure", "firing_places", "path_risk", "threat", "threatened"]
 
@@ -52,10 +52,7 @@ def threat(s: Situation, foe: int, me: int, at: Hex) -> float:
     places: list[Hex] | None = None  # where it would shoot from: the same for every weapon
     if there is not None:
         dist = hex_distance(there, at)
-        for w in facts.weapons:
-            if not w.action:
-                continue
-            cmd = Command(w.action, actor=foe, target=me, option=w.option)
+        for w, cmd in s.attacks(foe, me):
             if w.kind == "melee" and w.reach <= 1:
                 best = max(best, blow(s, foe, cmd, at, dist))
                 continue
@@ -100,11 +97,7 @@ def blow(s: Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
     tree = s.charge_tree(foe, furthest)
     if tree is None:
         return 0.0
-    best: tuple[int, Hex] | None = None
-    for n in hex_neighbors(at):
-        cost = tree.cost_to(n)
-        if cost is not None and (best is None or (cost, n.q, n.r) < (best[0], best[1].q, best[1].r)):
-            best = (cost, n)
+    best = tree.cheapest_next_to(at)
     if best is None:
         return 0.0
     cost, origin = best

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.battlefield import Battlefield
-from game.hexgrid import Hex, hex_distance
+from game.hexgrid import Hex, hex_distance, hex_neighbors
 
 __all__ = ["PathTree", "Units", "path_problem", "reach"]
 
@@ -106,6 +106,26 @@ class PathTree:
     def cost_to(self, end: Hex) -> int | None:
         k = self._bf.key_at(end)
         return None if k is None else self._cost_of_key(k)
+
+    def cheapest_next_to(self, at: Hex) -> tuple[int, Hex] | None:
+        """The cheapest reachable hex next to ``at`` (the start counts, at cost 0) and its cost, ties to the
+        smaller q, then r; None if none is reachable (where a blow at ``at`` could be struck from)."""
+        bf = self._bf
+        k = bf.key_at(at)
+        if k is None:  # off the map: its neighbours one by one
+            found = [(c, n.q, n.r, n) for n in hex_neighbors(at) if (c := self.cost_to(n)) is not None]
+        else:  # by hex number: the neighbours' numbers are fixed offsets (padding is never reached)
+            reached = self._reached
+            hex_at = bf.hex_at_key
+            found = []
+            for n in bf.step_keys(k):
+                if reached >> n & 1:
+                    h = hex_at(n)
+                    found.append((self._cost_of_key(n) or 0, h.q, h.r, h))
+        if not found:
+            return None
+        cost, _, _, best = min(found)
+        return cost, best
 
     def path_to(self, end: Hex) -> tuple[Hex, ...] | None:
         """The canonical path from ``start`` to ``end`` inclusive, or None if ``end`` is out of reach."""

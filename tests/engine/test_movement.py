@@ -98,3 +98,23 @@ def test_ends_beyond_a_cost_are_the_ends_that_cost_more() -> None:
     for cost in (-1, 0, 1, 4, 9, 12):
         expected = tuple(h for h in tree.ends() if (tree.cost_to(h) or 0) > cost)
         assert tree.ends_beyond(cost) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=hs.sampled_from(sorted(FIELDS)), seed=hs.integers(0, 10_000), budget=hs.integers(0, 10))
+def test_the_cheapest_hex_next_to_a_hex_is_its_cheapest_neighbour(name: str, seed: int, budget: int) -> None:
+    """``PathTree.cheapest_next_to`` (where a blow could be struck from) is the cheapest of the hex's six
+    neighbours the tree reaches, ties to the smaller q then r, on the map, at its edge and off it."""
+    from game.hexgrid import hex_neighbors
+
+    bf = FIELDS[name]
+    rng = random.Random(seed)
+    cells = _passable(bf)
+    start = rng.choice(cells)
+    tree = reach(bf, start, budget, frozenset(rng.sample(cells, 3)) - {start})
+    lows = (min(h.q for h in bf.hexes), min(h.r for h in bf.hexes))
+    asked = [*rng.sample(cells, 20), start, Hex(lows[0] - 1, lows[1] - 1), Hex(lows[0] - 1, start.r)]
+    for at in asked:
+        near = [(c, n.q, n.r, n) for n in hex_neighbors(at) if (c := tree.cost_to(n)) is not None]
+        expected = (min(near)[0], min(near)[3]) if near else None
+        assert tree.cheapest_next_to(at) == expected

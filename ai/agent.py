@@ -148,8 +148,14 @@ class UtilityAgent(Player):
             for option in found:  # what the turn has left after it (and the attack it leads to) counts too
                 left = ap - action.cost - option.subject.follow
                 spare = max(0, left) / total if not action.ends_turn else 0.0
-                plan = replace(option.subject, spare=spare)
-                options.append(self._option(plan, option.rank, person, option.weight))
+                plan = (
+                    option.subject if option.subject.spare == spare else replace(option.subject, spare=spare)
+                )
+                options.append(
+                    option
+                    if plan is option.subject
+                    else self._option(plan, option.rank, person, option.weight)
+                )
                 lefts.append(left)
                 if plan.kind == "other" and plan.follow == 0 and plan.end == here:
                     guards.append((action.cost, plan.exposure))
@@ -429,10 +435,11 @@ class UtilityAgent(Player):
             if rank == REPOSITION:
                 plan = replace(plan, gain=firing * max(0.0, 1.0 - exposure))
             weight = 0.9 if rank != REPOSITION else 1.0
-            option = self._option(plan, rank, person, weight)
-            after = max(0, ap - action.cost - plan.follow) / total
-            score = score_option(self._option(replace(plan, spare=after), rank, person, weight)).score
-            best_of[rank] = max(best_of.get(rank, 0.0), score)
+            after = (
+                max(0, ap - action.cost - plan.follow) / total
+            )  # the turn's points left (as the turn sees it)
+            option = self._option(replace(plan, spare=after), rank, person, weight)
+            best_of[rank] = max(best_of.get(rank, 0.0), score_option(option).score)
             yield option
 
     def _blasts(self, s: Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:

@@ -408,8 +408,9 @@ class UtilityAgent(Player):
                 )
                 rank = REPOSITION
             weight = 0.9 if rank != REPOSITION else 1.0
-            after = max(0, ap - action.cost - draft.follow) / total
-            bound = score_option(self._option(replace(draft, spare=after), rank, person, weight)).score
+            # with the turn's action points left after it (as the turn weighs it, _turn_options)
+            draft = replace(draft, spare=max(0, ap - action.cost - draft.follow) / total)
+            bound = score_option(self._option(draft, rank, person, weight)).score
             drafts.append((rank, bound, end, draft, firing, full))
         drafts.sort(key=lambda d: (-d[0], -d[1], d[2].q, d[2].r))
         best_of: dict[int, float] = {}
@@ -425,20 +426,18 @@ class UtilityAgent(Player):
             if weighed.get(rank, 0) >= most:
                 continue
             weighed[rank] = weighed.get(rank, 0) + 1
-            full, draft = known, drafted
+            full = known
             if full is None:
                 full = turn.path_to(end) or ()
-                draft = replace(drafted, command=action.command(path=full, option=action.option))
             en_route = path_risk(s, me, mine, full) if self.level.reactions else 0.0
             exposure = self._exposure(s, mine, end)
-            plan = replace(draft, exposure=exposure, en_route=en_route)
+            risks: dict[str, object] = {"exposure": exposure, "en_route": en_route}
+            if known is None:
+                risks["command"] = action.command(path=full, option=action.option)
             if rank == REPOSITION:
-                plan = replace(plan, gain=firing * max(0.0, 1.0 - exposure))
+                risks["gain"] = firing * max(0.0, 1.0 - exposure)
             weight = 0.9 if rank != REPOSITION else 1.0
-            after = (
-                max(0, ap - action.cost - plan.follow) / total
-            )  # the turn's points left (as the turn sees it)
-            option = self._option(replace(plan, spare=after), rank, person, weight)
+            option = self._option(replace(drafted, **risks), rank, person, weight)
             best_of[rank] = max(best_of.get(rank, 0.0), score_option(option).score)
             yield option
 

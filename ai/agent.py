@@ -546,10 +546,13 @@ class UtilityAgent(Player):
 
         def fit(h: Hex) -> tuple[float, int, int]:  # hex_distance inline: every place of every walk
             q, r = h.q, h.r
-            dist = min(
-                ((abs(q - fq) + abs(r - fr) + abs(q - fq + r - fr)) // 2 for fq, fr in spots), default=0
-            )
-            return (abs(dist - ideal), q, r)
+            dist = -1
+            for fq, fr in spots:
+                dq, dr = q - fq, r - fr
+                d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                if dist < 0 or d < dist:
+                    dist = d
+            return (abs(max(dist, 0) - ideal), q, r)
 
         ranked = sorted(hexes, key=fit)
         return ranked[: self.level.places]

@@ -76,11 +76,17 @@ def firing_places(s: Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
     ends = s.walkable(foe)
     if at in s.walkable_set(foe):  # it could walk onto ``at`` itself: nothing is nearer
         near.append(at)
-    elif ends:  # the nearest place it could walk to (cube distance inline: asked very often)
+    elif ends:  # the nearest place it could walk to, ties to the smaller q then r (asked very often:
+        # cube distance inline, one pass comparing numbers, no tuple per place)
         aq, ar = at.q, at.r
-        near.append(
-            min((abs(h.q - aq) + abs(h.r - ar) + abs(h.q + h.r - aq - ar), h.q, h.r, h) for h in ends)[3]
-        )
+        best = ends[0]
+        low = abs(best.q - aq) + abs(best.r - ar) + abs(best.q + best.r - aq - ar)
+        for h in ends:
+            q, r = h.q, h.r
+            d = abs(q - aq) + abs(r - ar) + abs(q + r - aq - ar)
+            if d < low or (d == low and (q < best.q or (q == best.q and r < best.r))):
+                best, low = h, d
+        near.append(best)
     return near
 
 

@@ -40,7 +40,7 @@ from game.engine.protocol import (
 )
 from game.engine.scenario import GoalView, Scenario, adjust_view, goal_views, prepare
 from game.engine.validation import field_problem
-from game.engine.world import World, freeze
+from game.engine.world import World, copy_value, freeze
 from game.events import CardDealt, Event, Roll
 from game.hexgrid import Hex
 from game.mapload import load_battlefield
@@ -630,7 +630,7 @@ class MatchView:
         return self._match.units(side, in_play=in_play)
 
     def identity(self, unit: int) -> Identity:
-        return dataclasses.replace(self._match.identity(unit))
+        return copy_value(self._match.identity(unit))  # a copy: the view never hands out the match's own
 
     def position(self, unit: int) -> Hex | None:
         return self._match.position(unit)

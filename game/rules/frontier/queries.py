@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
+from itertools import pairwise
 
 import esper
 
@@ -191,11 +192,24 @@ def path_reactions(ctx: FrontierCtx, unit: int, path: tuple[Hex, ...]) -> tuple[
         if ident.side != side and st.able(u) and (h := st.hex_of(u)) is not None
     ]
 
+    starts = (here, *steps[:-1])  # where each step starts
+    # a hostile further from the walk's start than the walk goes (to its last step's start) and one more
+    # is never next to a step's start: most walks meet none, and then no step is looked at
+    walked = sum(hex_distance(a, b) for a, b in pairwise(starts))
+    hq0, hr0 = here.q, here.r
+    near = [
+        (hq, hr)
+        for hq, hr in near
+        if (abs(hq - hq0) + abs(hr - hr0) + abs(hq - hq0 + hr - hr0)) // 2 <= walked + 1
+    ]
+    if not near:
+        return ()
+
     def engaged(at: Hex) -> bool:  # within 1" of a hostile (asked of every walk the AI weighs: no set)
         q, r = at.q, at.r
         return any(abs(q - hq) + abs(r - hr) + abs(q - hq + r - hr) <= 2 for hq, hr in near)
 
-    if not any(engaged(at) for at in (here, *steps[:-1])):
+    if not any(engaged(at) for at in starts):
         return ()
     done: list[int] = []
     out: list[PathReaction] = []

@@ -128,6 +128,7 @@ class Match:
         self.map_path = map_path
         self.rng = Dice(seed)
         self.world = World()
+        self._units: dict[tuple[str | None, bool], tuple[object, list[int]]] = {}  # Match.units, kept
         self.log: list[Command] = []
         self.history: list[Event] = []
         self.last_reveal = ""  # what the last command applied revealed ("a card was drawn"), "" nothing
@@ -174,6 +175,7 @@ class Match:
         other.rng = Dice.__new__(Dice)  # not seeded from the system's entropy: its state is set next
         other.rng.setstate(self.rng.getstate())
         other.world = self.world.clone()
+        other._units = {}
         other.log = self.log.copy()
         other.history = self.history.copy()
         other.last_reveal = self.last_reveal
@@ -213,15 +215,26 @@ class Match:
 
     @_in_world
     def units(self, side: str | None = None, *, in_play: bool = True) -> list[int]:
-        """Unit entity ids in a fixed order (side, then posse index); by default only those in play."""
+        """Unit entity ids in a fixed order (side, then posse index); by default only those in play.
+
+        Kept while esper's list of the units is the same list: esper makes a new one whenever any
+        component is added or removed (a unit taken out of play gets ``Removed``); a unit's side and index
+        never change."""
+        owners = esper.get_component(Identity)
+        key = (side, in_play)
+        known = self._units.get(key)
+        if known is not None and known[0] is owners:
+            return list(known[1])
         found = []
-        for entity, ident in esper.get_component(Identity):
+        for entity, ident in owners:
             if side is not None and ident.side != side:
                 continue
             if in_play and esper.has_component(entity, Removed):
                 continue
             found.append((ident.side, ident.index, entity))
-        return [e for _, _, e in sorted(found)]
+        units = [e for _, _, e in sorted(found)]
+        self._units[key] = (owners, units)
+        return list(units)
 
     @_in_world
     def identity(self, unit: int) -> Identity:

@@ -183,3 +183,27 @@ def test_a_clone_of_a_clone_replays_like_the_original() -> None:
     for c in copies:
         _play(c, rk.aggressive_command, steps)
     assert len({c.digest() for c in copies}) == 1
+
+
+def test_the_units_listed_follow_every_unit_taken_out_and_put_back() -> None:
+    """``Match.units`` is kept while no component was added or removed anywhere (esper's own list of the
+    units is the same list): a unit taken out of play (``Removed``) leaves the list at once and comes
+    back when put back; a caller changing the list it was given changes nothing kept."""
+    import esper
+
+    from game.components import Removed
+
+    match = _frontier(3)
+    every = match.units()
+    side1 = match.units("side1")
+    given = match.units()
+    given.clear()
+    assert match.units() == every and len(every) == 6
+    out = side1[1]
+    match.enter()
+    esper.add_component(out, Removed("out_of_action"))
+    assert out not in match.units() and out not in match.units("side1")
+    assert out in match.units(in_play=False) and match.units(in_play=False) == every
+    match.enter()
+    esper.remove_component(out, Removed)
+    assert match.units() == every and match.units("side1") == side1

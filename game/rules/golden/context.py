@@ -39,7 +39,7 @@ def game_of(match: Match) -> tuple[GoldenGame, MatchDeck]:
 class GoldenCtx(Context):
     """One match as Golden Frontiers' rules see it during one call."""
 
-    __slots__ = ("data", "deck", "game", "rules")
+    __slots__ = ("_gave_up", "data", "deck", "game", "rules")
 
     def __init__(
         self,
@@ -52,6 +52,13 @@ class GoldenCtx(Context):
         self.data = data
         self.rules = rules
         self.game, self.deck = game_of(match)
+        self._gave_up: dict[str, bool] | None = None  # kept answers, only while nothing can change
+
+    def asking(self) -> GoldenCtx:
+        """This context answers one question (a what-if, a unit's facts) and changes nothing while it lives:
+        what it works out once (whether a posse has given up, asked of every target) is kept."""
+        self._gave_up = {}
+        return self
 
     @property
     def round(self) -> int:
@@ -93,13 +100,19 @@ class GoldenCtx(Context):
         out of it (crippled or dead): ``[encounter] gives_up_at`` (1: it fights to the last)."""
         # the units it fielded: not a reinforcement still in reserve (asked on every what-if: one pass over
         # the side's units, in no particular order, as only the counts matter)
+        kept = self._gave_up
+        if kept is not None and side in kept:
+            return kept[side]
         fielded = out = 0
         for u, ident in esper.get_component(Identity):
             if ident.side != side or scenario.in_reserve(u):
                 continue
             fielded += 1
             out += not self.able(u)
-        return out > 0 and out >= self.data.encounter.gives_up_at * fielded  # out > 0: some fielded
+        given = out > 0 and out >= self.data.encounter.gives_up_at * fielded  # out > 0: some fielded
+        if kept is not None:
+            kept[side] = given
+        return given
 
     def modifier(self, die: int) -> int:
         return self.data.traits.modifier(die)

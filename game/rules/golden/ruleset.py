@@ -399,12 +399,12 @@ class GoldenRuleset:
 
     # -- what the AI asks (game.engine.facts.Reasoner) ------------------------------------------------
     def unit_facts(self, match: Match, unit: int) -> UnitFacts:
-        return queries.unit_facts(self.ctx(match), unit)
+        return queries.unit_facts(self.ctx(match).asking(), unit)
 
     def what_if(
         self, match: Match, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
     ) -> AttackPreview | None:
-        return queries.what_if(self.ctx(match), cmd, from_hex, at_hex)
+        return queries.what_if(self.ctx(match).asking(), cmd, from_hex, at_hex)
 
     def movement(self, match: Match, unit: int) -> PathTree:
         return queries.movement(self.ctx(match), unit)

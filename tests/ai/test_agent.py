@@ -169,6 +169,33 @@ def test_threats_shared_with_a_trial_change_no_decision(monkeypatch: pytest.Monk
     assert game() == shared  # nothing shared
 
 
+def test_a_decision_started_from_the_trial_of_its_position_changes_no_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The decision after a command the AI tried on a copy starts from what that trial asked when the
+    position is the trial's (``Situation.adopt``; the public state's ``Match.key`` equal): the same
+    decisions as asking everything again, and it happens in a game."""
+    from ai.situation import Situation
+
+    def game() -> str:
+        match = corpus.frontier_match(RANCH, 5)
+        play(match, {p.side: UtilityAgent("normal", seed=5) for p in match.posses})
+        return match.digest()
+
+    adopted: list[int] = []
+    real = Situation.adopt
+
+    def counted(self: Situation, other: Situation) -> None:
+        adopted.append(1)
+        real(self, other)
+
+    monkeypatch.setattr(Situation, "adopt", counted)
+    kept = game()
+    assert adopted  # the seed's game takes commands it tried out
+    monkeypatch.setattr(Situation, "adopt", lambda self, other: None)
+    assert game() == kept
+
+
 def test_trying_an_action_out_never_runs_past_the_units_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

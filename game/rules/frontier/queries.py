@@ -15,14 +15,14 @@ import esper
 from game.commands import Command
 from game.components import Identity, Position
 from game.dice import d
-from game.engine.facts import PathReaction, StatusFacts, Supposed, UnitFacts, WeaponFacts
+from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
 from game.rules.frontier.actions import CHARGE_DIE
 from game.rules.frontier.combat import check_chance
-from game.rules.frontier.components import Weapon
+from game.rules.frontier.components import FrontierUnit, Weapon
 from game.rules.frontier.context import FrontierCtx
 from game.rules.frontier.data import WeaponData
 from game.rules.frontier.endphase import cool_check_modifiers, cool_checks_due
@@ -138,12 +138,16 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
     supposes them by hand, not through :func:`_moved`, and the target, known to be a unit, is checked
     once.)"""
     unit, target = cmd.actor, cmd.target
-    if target is None or not ctx.is_unit(unit) or not ctx.is_unit(target):
-        return None
     action = cmd.action
-    if action not in ("shoot", "melee", "charge"):
+    if target is None or action not in ("shoot", "melee", "charge"):
         return None
-    with Supposed(st.comp(unit, Position), st.comp(target, Position), from_hex, at_hex) as (a, b):
+    if not (_is_unit(unit) and _is_unit(target)):
+        return None
+    mine, theirs = st.comp(unit, Position), st.comp(target, Position)
+    here, there = mine.hex, theirs.hex  # put back however the question ends (Supposed, by hand)
+    a = mine.hex = from_hex if from_hex is not None else here
+    b = theirs.hex = at_hex if at_hex is not None else there
+    try:
         if a is None or b is None:
             return None
         if action == "shoot":
@@ -154,6 +158,19 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
         if not _may_attack(ctx, unit, target, a, b, shot=None):
             return None
         return ctx.preview(unit, target, ctx.melee_weapon(unit))
+    finally:
+        mine.hex, theirs.hex = here, there
+
+
+def _is_unit(entity: object) -> bool:
+    """``FrontierCtx.is_unit`` in one call (a what-if asks it of both units, thousands of times a game)."""
+    return (
+        isinstance(entity, int)
+        and not isinstance(entity, bool)
+        and esper.entity_exists(entity)
+        and esper.has_component(entity, Identity)
+        and esper.has_component(entity, FrontierUnit)
+    )
 
 
 def _may_attack(ctx: FrontierCtx, unit: int, target: int, a: Hex, b: Hex, *, shot: int | None) -> bool:

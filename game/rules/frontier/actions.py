@@ -74,41 +74,65 @@ def common_problem(ctx: FrontierCtx, definition: ActionDef[FrontierCtx], unit: i
 def known_target_problem(ctx: FrontierCtx, unit: int, action: str, target: int) -> str | None:
     """Why ``target`` (known to be a unit of this match) is not a valid target of ``action`` (shoot, melee,
     coup de grace), or None."""
-    words = _Words(ctx, unit, action)  # the words only when there is a problem to word
+    fault = target_fault(ctx, unit, action, target)
+    if fault is None:
+        return None
+    words, name = _Words(ctx, unit, action), st.name_of(target)
+    if fault == "range":
+        here, there = st.hex_of(unit), st.hex_of(target)
+        assert here is not None and there is not None
+        weapon = ctx.weapon(unit)
+        return (
+            f'{words}: {name} is {hex_distance(here, there)}" away, beyond the '
+            f"{weapon.name}'s long range ({weapon.long_range}\")"
+        )
+    return f"{words}: {name} {_FAULTS[fault]}" if fault != "self" else f"{words}: a unit cannot target itself"
+
+
+_FAULTS = {
+    "off": "is not on the field",
+    "friend": "is not hostile",
+    "not_injured": "is not Seriously Injured",
+    "not_near": 'is not within 1"',
+    "unseen": "is not in sight",
+    "injured": "is Seriously Injured (Coup de Grace instead)",
+}
+
+
+def target_fault(ctx: FrontierCtx, unit: int, action: str, target: int) -> str | None:
+    """The first check ``target`` (known to be a unit) fails as a target of ``action``, as a key of
+    :func:`known_target_problem`'s words ("range", "self", ...), or None: the checks without the words (a
+    unit's legal actions ask them of every unit)."""
     if not st.in_play(target) or st.hex_of(target) is None:
-        return f"{words}: {st.name_of(target)} is not on the field"
+        return "off"
     if target == unit:
-        return f"{words}: a unit cannot target itself"
+        return "self"
     if st.side_of(target) == st.side_of(unit):
-        return f"{words}: {st.name_of(target)} is not hostile"
+        return "friend"
     here, there = st.hex_of(unit), st.hex_of(target)
     assert here is not None and there is not None
     dist = hex_distance(here, there)
     if action == "coup_de_grace":
         # "Pick a seriously injured Unit within 1" and in sight of the Unit taking the action."
         if not st.seriously_injured(target):
-            return f"{words}: {st.name_of(target)} is not Seriously Injured"
+            return "not_injured"
         if dist > 1:
-            return f'{words}: {st.name_of(target)} is not within 1"'
+            return "not_near"
         if not ctx.battlefield.line_of_sight(here, there):
-            return f"{words}: {st.name_of(target)} is not in sight"
+            return "unseen"
         return None
     if st.seriously_injured(target):
-        return f"{words}: {st.name_of(target)} is Seriously Injured (Coup de Grace instead)"
+        return "injured"
     if action == "shoot":
-        weapon = ctx.weapon(unit)
         # "if the target is outside of the weapon's Long Range then they cannot be targeted"
-        if dist > weapon.long_range:
-            return (
-                f'{words}: {st.name_of(target)} is {dist}" away, beyond the '
-                f"{weapon.name}'s long range ({weapon.long_range}\")"
-            )
+        if dist > ctx.weapon(unit).long_range:
+            return "range"
         # docs/RULES.md Frontier 26a (Hexslinger's own): a shot needs line of sight
         if not ctx.battlefield.line_of_sight(here, there):
-            return f"{words}: {st.name_of(target)} is not in sight"
+            return "unseen"
         return None
     if action == "melee" and dist > 1:
-        return f'{words}: {st.name_of(target)} is not within 1"'
+        return "not_near"
     return None
 
 
@@ -158,9 +182,7 @@ def _reload(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
 
 
 def _coup_picks(ctx: FrontierCtx, unit: int, option: str) -> Picks:
-    return Picks(
-        targets=tuple(t for t in ctx.units() if known_target_problem(ctx, unit, "coup_de_grace", t) is None)
-    )
+    return Picks(targets=tuple(t for t in ctx.units() if target_fault(ctx, unit, "coup_de_grace", t) is None))
 
 
 def _coup(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
@@ -234,9 +256,7 @@ def _shoot_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
 
 
 def _shoot_picks(ctx: FrontierCtx, unit: int, option: str) -> Picks:
-    return Picks(
-        targets=tuple(t for t in ctx.hostiles(unit) if known_target_problem(ctx, unit, "shoot", t) is None)
-    )
+    return Picks(targets=tuple(t for t in ctx.hostiles(unit) if target_fault(ctx, unit, "shoot", t) is None))
 
 
 def _shoot(ctx: FrontierCtx, unit: int, cmd: Command) -> None:

@@ -637,6 +637,12 @@ class UtilityAgent(Player):
         if improvement > 0 and not attacks:
             improvement = LATER * improvement if before_attack <= 0 else 0.0
         gain = improvement * (0.5 + person.aggression)
+        saved = self._exposure(s, mine, here) - exposure
+        if gain <= 0 and saved <= 0:
+            # it changes nothing the AI can see (Take Cover with no one to hide from, Aim with nothing in
+            # sight): not an option, or the action points it leaves would make it look better than ending
+            # the turn, and a unit wasted one before walking on
+            return []
         plan = Plan(
             action.command(option=action.option),
             action.label,
@@ -649,7 +655,6 @@ class UtilityAgent(Player):
         # where it stands (crouching behind cover when out-shot). A smaller saving competes on worth at
         # the lower ranks (ranking every small saving with attacks made the AI worse: 72% -> 58% against
         # greedy on ranch_duel, 30 seed pairs)
-        saved = self._exposure(s, mine, here) - exposure
         rank = TAKE_OUT if saved >= SAVES else ATTACK if gain > 0.1 else REPOSITION
         return [self._option(plan, rank, person)]
 

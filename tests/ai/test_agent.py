@@ -9,6 +9,7 @@ import pytest
 
 from ai.agent import UtilityAgent
 from ai.runner import play
+from ai.situation import Situation
 from game.commands import Command
 from game.engine.match import Match
 from tests import maps_factory as mf
@@ -291,3 +292,30 @@ def test_a_run_is_never_weighed_with_an_attack_after_it() -> None:
         match.apply(cmd)
     assert runs > 10  # the check above was asked where runs were on offer
     assert costs == {("attack", 1), ("run", 1)}
+
+
+def test_no_action_point_is_spent_on_an_action_that_changes_nothing(tmp_path: Path) -> None:
+    """Rulebook (Frontier), Take Cover: "If the Unit is behind any kind of cover (Half or Total), they may
+    take cover." and Aim: "If the Unit makes a subsequent Shoot action in the same turn, +1 to the result
+    of any Hit rolls they make." With no hostile in sight, taking cover hides the Sheriff from no one and
+    aiming improves no shot: neither is an option (the point either leaves was once worth more than
+    ending the turn, and the AI took cover and then walked out of it)."""
+    m = fk.new_match(
+        fk.open_map(tmp_path, terrain={(4, fk.ROW): mf.BARREL}),
+        fk.law("sheriff"),
+        fk.outlaws("outlaw"),
+    )
+    sheriff, outlaw = fk.unit(m, "side1"), fk.unit(m, "side2")
+    fk.place(m, sheriff, fk.at(3))
+    fk.place(m, outlaw, fk.at(3, 12))  # far off: no shot, and no outlaw's walk reaches him this round
+    fk.give_turn(m, sheriff)
+    legal = {a.action for a in m.legal_actions() if a.enabled}
+    assert {"take_cover", "aim"} <= legal, legal
+    agent = UtilityAgent("normal", 1)
+    situation = Situation(m.view("side1"), "side1")
+    options = agent._turn_options(situation, [a for a in m.legal_actions() if a.enabled])
+    weighed = [o.subject.words for o in options]
+    assert "end the turn" in weighed and [w for w in weighed if w.startswith("Move to")], weighed
+    assert not [w for w in weighed if w in ("Take Cover", "Aim")], weighed
+    cmd = agent.decide(m.view("side1"), 0)
+    assert cmd.action not in ("take_cover", "aim"), agent.last

@@ -150,3 +150,24 @@ def test_a_profile_file_that_is_not_a_regular_file_is_refused_unread(
             profile.difficulty("huge")
     finally:
         profile.difficulty.cache_clear()
+
+
+def test_a_frontier_dog_is_no_more_reckless_than_the_posse_it_runs_with() -> None:
+    """Rulebook (Frontier): "Cool checks are made from the point where half the Units on the field
+    (rounded down) are considered Out of Action or when the Leader of their Posse is considered Out of
+    Action." A dog counts as a whole unit towards that half, so losing it early shakes its posse as much
+    as losing a Deputy: the dog's personality weighs the harm it risks at least as heavily, and deals
+    harm no more eagerly, than any other Frontier unit's (a reckless dog was the first of its posse down
+    in most games the AI lost; docs/AI.md)."""
+    dog = profile.personality_for(("dog",))
+    assert dog.id == "hound"
+    others = [profile.personality_for((k,)) for k in FRONTIER.data.units if k != "dog"]
+    assert others and all(dog.caution >= p.caution for p in others), (dog, others)
+    assert all(dog.aggression <= p.aggression for p in others), (dog, others)
+    found = sorted(SEEDS.glob("001_*.txt"))
+    if found:
+        book = _norm(found[0].read_text(encoding="utf-8"))
+        assert _norm(
+            "Cool checks are made from the point where half the Units on the field (rounded down) are "
+            "considered Out of Action"
+        ) in book

@@ -167,7 +167,10 @@ def test_a_frontier_dog_is_no_more_reckless_than_the_posse_it_runs_with() -> Non
     found = sorted(SEEDS.glob("001_*.txt"))
     if found:
         book = _norm(found[0].read_text(encoding="utf-8"))
-        assert _norm(
-            "Cool checks are made from the point where half the Units on the field (rounded down) are "
-            "considered Out of Action"
-        ) in book
+        assert (
+            _norm(
+                "Cool checks are made from the point where half the Units on the field (rounded down) are "
+                "considered Out of Action"
+            )
+            in book
+        )

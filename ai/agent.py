@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterable
 from fractions import Fraction
 
+from ai import trials
 from ai.assign import assign
 from ai.baselines import Player
 from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision, decision_for, pct
@@ -593,7 +594,7 @@ class UtilityAgent(Player):
         try:
             trial = s.view.sandbox(self.seed)
             if left <= 0:
-                _keep_turn(trial, me)
+                trials.keep_turn(trial, me)
             trial.apply(action.command(option=action.option))
         except Exception:
             return []
@@ -601,8 +602,8 @@ class UtilityAgent(Player):
         after = Situation(view, s.side)
         self._tried[action.command(option=action.option)] = (trial, after)
         still = view.position(me)
-        if still == here and _same_walks(s, after, me):
-            if _same_threats(s, after, me):
+        if still == here and trials.same_walks(s, after, me):
+            if trials.same_threats(s, after, me):
                 after.share_threats(s)  # nothing the hostiles' attacks on it read has changed: same answers
             else:
                 after.share_walks(s)  # its own defence changed (it took cover), not where they could go
@@ -837,17 +838,6 @@ FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile
 LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
 
 
-def _keep_turn(trial: Match, me: int) -> None:
-    """Give ``me`` one action point more on the copy ``trial``, so an action that spends its last one is
-    seen as the unit's turn ends, not after the phases that follow ran on by themselves (an End phase's
-    Cool checks rolled with the copy's dice could see a hostile flee, and the action look like it saved
-    the unit). Only where the ruleset lets a game master set a unit's AP (``gm_set``)."""
-    for f in trial.gm_fields(me):
-        if f.key == "ap" and f.value < f.high:
-            trial.apply(Command("gm_set", actor=me, option="ap", number=f.value + 1))
-            return
-
-
 def _attack_odds(s: Situation, target: int, preview: AttackPreview) -> tuple[float, float, float]:
     """An attack's chance to take ``target`` out, its expected damage as a share of the target's health
     and what the target is worth (a leader counts more: its fall shakes its posse; a hurt unit too)."""
@@ -873,37 +863,6 @@ def _first_leg(s: Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, .
         spent += cost
         out.append(step)
     return tuple(out)
-
-
-def _defence(facts: UnitFacts) -> tuple[object, ...]:
-    """What the hostiles' attacks on a unit read of it (not its action points, ammunition or turn)."""
-    return (facts.position, facts.health, facts.health_parts, facts.statuses, facts.items, facts.fights)
-
-
-def _threatening(facts: UnitFacts) -> tuple[object, ...]:
-    """What a hostile's threat reads of it (not whether it has had its turn)."""
-    return (*_defence(facts), facts.weapons, facts.move, facts.charge, facts.action_points)
-
-
-def _same_walks(before: Situation, after: Situation, me: int) -> bool:
-    """Whether an action ``me`` tried out left everything the hostiles' walks and charges read as it was:
-    the turn still its own (an ended turn starts another unit's, which may change what no fact shows: a
-    Frontier unit's Aim is dropped), every unit where it stood and every hostile's facts."""
-    if after.of(me).action_points[0] <= 0:
-        return False  # with its action points spent the turn passes on: the next unit's turn may change more
-    if after.view.units() != before.view.units() or after.view.occupied() != before.view.occupied():
-        return False  # who stands where decides where the hostiles could walk
-    foes = before.foes()
-    if after.foes() != foes:
-        return False
-    return all(_threatening(before.of(f)) == _threatening(after.of(f)) for f in foes)
-
-
-def _same_threats(before: Situation, after: Situation, me: int) -> bool:
-    """Of a trial that left the hostiles' walks as they were (:func:`_same_walks`, asked first): whether
-    it left everything the hostiles' threats on ``me`` read as it was, its own defence too (so the threats
-    worked out before still hold)."""
-    return _defence(before.of(me)) == _defence(after.of(me))
 
 
 def _blast_radius(mine: UnitFacts, action: LegalAction) -> int | None:

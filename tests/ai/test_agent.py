@@ -150,13 +150,13 @@ def test_aim_is_weighed_as_the_shot_it_improves(tmp_path: Path) -> None:
 
 def test_threats_shared_with_a_trial_change_no_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     """A trial of an action that moves no one and leaves the turn with the unit reuses the threats worked
-    out before it (ai.agent._same_threats), and one that changes only the unit's own defence (taking cover)
-    the hostiles' walks and charges (ai.agent._same_walks): the same decisions as working them out
+    out before it (ai.trials.same_threats), and one that changes only the unit's own defence (taking cover)
+    the hostiles' walks and charges (ai.trials.same_walks): the same decisions as working them out
     again. A trial that
     spent the unit's last action point would start the next unit's turn on the copy, which may change
     what no unit fact shows (a Frontier unit's Aim is dropped), so threats are never shared across one;
-    Frontier's copies keep the turn open (``ai.agent._keep_turn``), Golden Frontiers' do not."""
-    from ai import agent
+    Frontier's copies keep the turn open (``ai.trials.keep_turn``), Golden Frontiers' do not."""
+    from ai import trials
 
     def game() -> str:
         match = corpus.frontier_match(RANCH, 5)
@@ -164,9 +164,9 @@ def test_threats_shared_with_a_trial_change_no_decision(monkeypatch: pytest.Monk
         return match.digest()
 
     shared = game()
-    monkeypatch.setattr(agent, "_same_threats", lambda before, after, me: False)
-    assert game() == shared  # the hostiles' walks and charges still shared (ai.agent._same_walks)
-    monkeypatch.setattr(agent, "_same_walks", lambda before, after, me: False)
+    monkeypatch.setattr(trials, "same_threats", lambda before, after, me: False)
+    assert game() == shared  # the hostiles' walks and charges still shared (ai.trials.same_walks)
+    monkeypatch.setattr(trials, "same_walks", lambda before, after, me: False)
     assert game() == shared  # nothing shared
 
 
@@ -204,7 +204,7 @@ def test_trying_an_action_out_never_runs_past_the_units_turn(
     follow it ran on by themselves: with its last action point the Sheriff's Take Cover or Aim would end
     his activation, and (the last to act, with Cool checks due) the End phase would roll its Cool checks
     on the copy's dice, where a fleeing outlaw would make the cover look like it saved him. The copy gets
-    one action point more (``ai.agent._keep_turn``), so no trial ends the activation."""
+    one action point more (``ai.trials.keep_turn``), so no trial ends the activation."""
     from game.engine.match import MatchView
     from game.events import ActivationEnded, PhaseStarted
 

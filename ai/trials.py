@@ -1,0 +1,54 @@
+"""What an action the utility AI tries out on a copy of the match (``MatchView.sandbox``) may take from
+the decision it is tried in: the copy kept at the unit's turn (:func:`keep_turn`), and whether the hostiles'
+walks and threats worked out before still hold after it (:func:`same_walks`, :func:`same_threats`)."""
+
+from __future__ import annotations
+
+from ai.situation import Situation
+from game.commands import Command
+from game.engine.facts import UnitFacts
+from game.engine.match import Match
+
+__all__ = ["keep_turn", "same_threats", "same_walks"]
+
+
+def keep_turn(trial: Match, me: int) -> None:
+    """Give ``me`` one action point more on the copy ``trial``, so an action that spends its last one is
+    seen as the unit's turn ends, not after the phases that follow ran on by themselves (an End phase's
+    Cool checks rolled with the copy's dice could see a hostile flee, and the action look like it saved
+    the unit). Only where the ruleset lets a game master set a unit's AP (``gm_set``)."""
+    for f in trial.gm_fields(me):
+        if f.key == "ap" and f.value < f.high:
+            trial.apply(Command("gm_set", actor=me, option="ap", number=f.value + 1))
+            return
+
+
+def _defence(facts: UnitFacts) -> tuple[object, ...]:
+    """What the hostiles' attacks on a unit read of it (not its action points, ammunition or turn)."""
+    return (facts.position, facts.health, facts.health_parts, facts.statuses, facts.items, facts.fights)
+
+
+def _threatening(facts: UnitFacts) -> tuple[object, ...]:
+    """What a hostile's threat reads of it (not whether it has had its turn)."""
+    return (*_defence(facts), facts.weapons, facts.move, facts.charge, facts.action_points)
+
+
+def same_walks(before: Situation, after: Situation, me: int) -> bool:
+    """Whether an action ``me`` tried out left everything the hostiles' walks and charges read as it was:
+    the turn still its own (an ended turn starts another unit's, which may change what no fact shows: a
+    Frontier unit's Aim is dropped), every unit where it stood and every hostile's facts."""
+    if after.of(me).action_points[0] <= 0:
+        return False  # with its action points spent the turn passes on: the next unit's turn may change more
+    if after.view.units() != before.view.units() or after.view.occupied() != before.view.occupied():
+        return False  # who stands where decides where the hostiles could walk
+    foes = before.foes()
+    if after.foes() != foes:
+        return False
+    return all(_threatening(before.of(f)) == _threatening(after.of(f)) for f in foes)
+
+
+def same_threats(before: Situation, after: Situation, me: int) -> bool:
+    """Of a trial that left the hostiles' walks as they were (:func:`same_walks`, asked first): whether
+    it left everything the hostiles' threats on ``me`` read as it was, its own defence too (so the threats
+    worked out before still hold)."""
+    return _defence(before.of(me)) == _defence(after.of(me))

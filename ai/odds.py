@@ -6,17 +6,19 @@ could know — Frontier's undrawn cards, Golden Frontiers' deck — drawn afresh
 odds use nothing hidden) played to its end by ``ai:normal`` on both sides (:func:`ai.runner.play`), each
 player seeded from the run's seed and the continuation's number: the same seed gives the same odds.
 
-:class:`OddsRun` plays them in the background so a window stays responsive: in spawned worker processes
-(each rebuilds the position once from the map, the seed and the command log — GM edits included, they are
-commands — and copies it for every continuation). Not in a thread: esper's current world is one global
-of the process, and a thread playing a copy would switch it under the window's feet (and hold the GIL).
-:meth:`OddsRun.poll` gives the tally so far; :meth:`OddsRun.cancel`
+:class:`OddsRun` plays them in the background so a window stays responsive: in spawned worker processes,
+one per core at a lower priority than the window, which is served first (each rebuilds the position once
+from the map, the seed and the command log — GM edits included, they are commands — and copies it for
+every continuation). Not in a thread: esper's current world is one global of the process, and a thread
+playing a copy would switch it under the window's feet (and hold the GIL). :func:`warm` starts the
+workers before the first question. :meth:`OddsRun.poll` gives the tally so far; :meth:`OddsRun.cancel`
 drops what is left (a continuation being played finishes and is ignored).
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import json
 import multiprocessing
 import os
@@ -38,7 +40,7 @@ from game.engine.scenario import Scenario
 from game.mapload import load_battlefield
 from game.rules import get_ruleset
 
-__all__ = ["CONTROLLER", "Odds", "OddsRun", "continuation", "default_workers"]
+__all__ = ["CONTROLLER", "Odds", "OddsRun", "continuation", "default_workers", "warm"]
 
 CONTROLLER = "ai:normal"
 LIMIT = 6000  # commands a continuation may take before it counts as a draw (stalled)
@@ -129,13 +131,34 @@ def _worker_task(position: _Position, seed: int, index: int) -> str | None:
     return continuation(match, seed, index)
 
 
+NICE = 10  # how far a worker steps back for the window: it gets a core whenever it wants one
+
+
 def _quiet() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's
+    nice = getattr(os, "nice", None)  # not on Windows
+    if nice is not None:
+        with contextlib.suppress(OSError):
+            nice(NICE)
 
 
 def default_workers() -> int:
-    """Worker processes for the odds: every core but one for the window, at least one."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    """Worker processes for the odds: one per core. They run at a lower priority (``NICE``), so the
+    window, which needs a fraction of one core, is served first and the continuations take the rest."""
+    return max(1, os.cpu_count() or 1)
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def warm(workers: int | None = None) -> None:
+    """Start the worker processes now (they import the rules and the AI: about a third of a second
+    each), so the first "What are the odds from here?" does not wait for them: the sandbox calls this
+    when a GM opens it."""
+    pool = _pool(max(1, default_workers() if workers is None else workers))
+    for _ in range(_POOL_SIZE):
+        pool.submit(_ready)
 
 
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
@@ -144,7 +167,7 @@ _POOL_SIZE = 0
 
 
 def _pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
-    """One pool of spawned workers kept for the whole session (spawning costs about a second)."""
+    """One pool of spawned workers kept for the whole session (spawning costs about a third of a second)."""
     global _POOL, _POOL_SIZE  # noqa: PLW0603
     if _POOL is None or workers != _POOL_SIZE:
         if _POOL is not None:

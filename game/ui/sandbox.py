@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai.odds import Odds, OddsRun
+from ai.odds import Odds, OddsRun, warm
 from game.battlefield import Cover
 from game.commands import Command
 from game.engine.gm import GM_DOOR, GM_PLACE, GM_REMOVE, GM_SET, GM_TURN, GmField
@@ -102,6 +102,7 @@ class Sandbox:
         self.on = True
         self.message = "the battle waits while you edit it"
         self._pause(True)
+        warm(self.odds_workers)  # the odds' workers start now, not on the first question
         if self.unit is None:
             legal = self.session.legal()
             self.unit = legal[0].actor if legal and legal[0].actor else None

@@ -19,8 +19,9 @@ from ai.odds import Odds
 from game.commands import Command
 from game.engine.gm import GmField
 from game.ui import settings
-from game.ui.battle_hud import font
+from game.ui.battle_hud import fit_text, font
 from game.ui.gui import GuiManager, TipButton
+from game.ui.layout_fit import wrap
 from game.ui.sandbox import TOOL_HINTS, TOOL_LABELS, TOOLS, Sandbox
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ GM_FRAME_COLOR = (232, 92, 40)
 PANEL_W = 300
 ROW = 25
 FLAG_CHARS = 10  # a status name longer than this gets a whole row of the panel
+BANNER_ROWS = 3  # the GM-mode banner wraps a long message onto this many rows at most
 
 
 class GmPanel:
@@ -326,7 +328,20 @@ class GmPanel:
         the map's place (a broken map's problems) keeps above it."""
         if not self.on:
             return 0
-        return self._banner_font().get_linesize() + self.screen.px(14) + self.screen.px(4)
+        rows = len(self.banner_rows())
+        return rows * self._banner_font().get_linesize() + self.screen.px(14) + self.screen.px(4)
+
+    def banner_rows(self) -> list[str]:
+        """The banner's text ("GM MODE — " and the GM's message or the tool's hint) wrapped to the room
+        left of the panel: at most ``BANNER_ROWS`` rows, the last cut short with an ellipsis."""
+        scr = self.screen
+        text = f"GM MODE \u2014 {self.sandbox.message or TOOL_HINTS[self.sandbox.tool]}"
+        width = max(scr.px(80), self.rect().left - scr.layout.map.x - scr.px(28))
+        face = self._banner_font()
+        rows = wrap(face, text, width)
+        if len(rows) > BANNER_ROWS:
+            rows = [*rows[: BANNER_ROWS - 1], fit_text(face, " ".join(rows[BANNER_ROWS - 1 :]), width)]
+        return [r if face.size(r)[0] <= width else fit_text(face, r, width) for r in rows]
 
     def draw(self, surface: pygame.Surface) -> None:
         """The frame and banner of GM mode, the GM's message and the odds bar (over the widgets)."""
@@ -335,19 +350,15 @@ class GmPanel:
         scr = self.screen
         area = scr.layout.map
         pygame.draw.rect(surface, GM_FRAME_COLOR, area, max(2, scr.px(4)))
-        text = self.sandbox.message or TOOL_HINTS[self.sandbox.tool]
-        banner = self._banner_font().render(f"GM MODE \u2014 {text}", True, (255, 248, 232))
-        back = pygame.Rect(area.x + scr.px(8), area.bottom - banner.get_height() - scr.px(14), 0, 0)
-        back.size = (
-            min(banner.get_width(), self.rect().left - back.x - scr.px(8)) + scr.px(12),
-            banner.get_height() + scr.px(6),
-        )
+        face = self._banner_font()
+        rows = [face.render(r, True, (255, 248, 232)) for r in self.banner_rows()]
+        line = face.get_linesize()
+        height = line * (len(rows) - 1) + rows[-1].get_height()
+        back = pygame.Rect(area.x + scr.px(8), area.bottom - height - scr.px(14), 0, 0)
+        back.size = (max(r.get_width() for r in rows) + scr.px(12), height + scr.px(6))
         pygame.draw.rect(surface, GM_FRAME_COLOR, back, border_radius=scr.px(4))
-        surface.blit(
-            banner,
-            (back.x + scr.px(6), back.y + scr.px(3)),
-            pygame.Rect(0, 0, back.width - scr.px(12), banner.get_height()),
-        )
+        for i, row in enumerate(rows):
+            surface.blit(row, (back.x + scr.px(6), back.y + scr.px(3) + i * line))
         if self.odds_rect is not None:
             self.draw_odds(surface, self.odds_rect)
 

@@ -20,6 +20,7 @@ from game.tiledmap import load_tiled_map
 from game.ui.app import App
 from game.ui.battle import BattleScreen
 from game.ui.demo import DEMO_MAP, demo_match, deploy_all
+from game.ui.gm_panel import GM_FRAME_COLOR
 from game.ui.gui import Shell
 from game.ui.prefs import Prefs
 from game.ui.session import BattleSession, latest_autosave
@@ -229,3 +230,34 @@ def test_the_odds_bar_fills_and_a_change_cancels_it(make_app: Callable[..., App]
     assert sandbox.set_field("ap", 1 if screen.match.gm_fields(unit)[2].value == 0 else 0)
     step(app, 2)
     assert sandbox.run is None and sandbox.stale is not None
+
+
+def test_a_long_gm_message_wraps_in_the_banner_and_keeps_clear_of_the_panel(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app((1280, 720))
+    screen = _screen(app, "frontier", tmp_path)
+    press(app, pygame.K_g, frames=2)
+    gm = screen.gm
+    short_room = gm.banner_room()
+    assert len(gm.banner_rows()) == 1
+    gm.sandbox.message = (
+        "Outlaw 2 cannot be put there: the hex at 14,7 is a wall, and a unit stands only on open ground, "
+        "in a doorway or on a crate's top; pick another hex or open the door first"
+    )
+    step(app, 2)
+    rows = gm.banner_rows()
+    face = gm._banner_font()
+    room = gm.rect().left - screen.layout.map.x - screen.px(28)
+    assert 2 <= len(rows) <= 3
+    assert all(face.size(r)[0] <= room for r in rows)
+    assert " ".join(rows).startswith("GM MODE \u2014 Outlaw 2 cannot be put there")
+    assert gm.banner_room() > short_room
+    _shot(app, tmp_path, "sandbox-long-message.png")
+    # the banner is drawn in the frame's colour at the left of every row's height, not over the panel
+    area = screen.layout.map
+    top = area.bottom - gm.banner_room() + screen.px(6)
+    assert app.screen.get_at((area.x + screen.px(12), top))[:3] == GM_FRAME_COLOR
+    gm.sandbox.message = "word " * 400  # far more than three rows: the last one ends in an ellipsis
+    rows = gm.banner_rows()
+    assert len(rows) == 3 and rows[-1].endswith("\u2026")

@@ -36,6 +36,9 @@ class Camera:
     view_w: int
     view_h: int
     bounds: tuple[int, int, int, int]  # x, y, w, h of the map in map pixels
+    # screen pixels of the view covered by panels drawn over the map (left, top, right, bottom): the
+    # camera lets the map's edge come out from under them (GM mode's panel and banner)
+    insets: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     @property
     def min_zoom(self) -> float:
@@ -52,18 +55,29 @@ class Camera:
         )
 
     def clamp(self) -> None:
-        """Keep the view on the map; along an axis where the whole map fits in the view, centre it."""
+        """Keep the view on the map; along an axis where the whole map fits in the view, centre it. With
+        ``insets``, the same for the part of the view the panels leave uncovered: every edge of the map
+        can be brought out from under a panel, and a map that fits the uncovered part is centred in it."""
         bx, by, bw, bh = self.bounds
-        if bw * self.zoom <= self.view_w:
-            self.center_x = bx + bw / 2
-        else:  # the view stays on the map: no empty margin beside it
-            half = self.view_w / (2 * self.zoom)
-            self.center_x = min(bx + bw - half, max(bx + half, self.center_x))
-        if bh * self.zoom <= self.view_h:
-            self.center_y = by + bh / 2
-        else:
-            half = self.view_h / (2 * self.zoom)
-            self.center_y = min(by + bh - half, max(by + half, self.center_y))
+        left, top, right, bottom = self.insets
+        self.center_x = self._along((bx, bw), self.view_w, (left, right), self.center_x)
+        self.center_y = self._along((by, bh), self.view_h, (top, bottom), self.center_y)
+
+    def _along(self, span: tuple[float, float], view: int, covered: tuple[int, int], centre: float) -> float:
+        """One axis of :meth:`clamp`: the map spans ``start``..``start + size`` (map pixels; ``span``),
+        the view ``view`` screen pixels of which ``covered`` ones are under panels at its two ends."""
+        start, size = span
+        before, after = max(0, covered[0]), max(0, covered[1])
+        if before + after >= view:  # covered whole: nothing to keep clear
+            before = after = 0
+        z = self.zoom
+        if size * z <= view - before - after:  # fits the uncovered part: in its middle
+            return start + size / 2 + (after - before) / (2 * z)
+        # no empty margin inside the uncovered part: the map's near edge at or before its start, the far
+        # edge at or after its end
+        low = start + (view / 2 - before) / z
+        high = start + size - (view / 2 - after) / z
+        return min(high, max(low, centre))
 
     def pan_screen(self, dx: float, dy: float) -> None:
         """Move the map picture by (dx, dy) screen pixels (a drag to the right moves the map right)."""

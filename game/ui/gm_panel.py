@@ -286,9 +286,16 @@ class GmPanel:
         self._built_for = None
 
     def refresh(self) -> None:
-        """Each frame: build the widgets again when what they show changed (a cheap key)."""
+        """Each frame: build the widgets again when what they show changed (a cheap key); tell the
+        camera what of the map the panel and the banner cover, so the map's edge can come out from under
+        them."""
         if self._built_for != self.key():
             self.screen.rebuild()
+        cam = self.screen.board.view.camera
+        insets = (0, 0, self.rect().width, self.banner_room()) if self.on else (0, 0, 0, 0)
+        if cam.insets != insets:
+            cam.insets = insets
+            cam.clamp()
 
     # -- events ---------------------------------------------------------------------------------------
     def on_event(self, event: pygame.event.Event, consumed: bool) -> bool:

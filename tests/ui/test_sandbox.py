@@ -25,7 +25,7 @@ from game.ui.gui import Shell
 from game.ui.prefs import Prefs
 from game.ui.session import BattleSession, latest_autosave
 from tests.ui import battle_driver as bd
-from tests.ui.helpers import click, press, step
+from tests.ui.helpers import click, post, press, step
 
 
 def _match(ruleset: str) -> Match:
@@ -261,3 +261,45 @@ def test_a_long_gm_message_wraps_in_the_banner_and_keeps_clear_of_the_panel(
     gm.sandbox.message = "word " * 400  # far more than three rows: the last one ends in an ellipsis
     rows = gm.banner_rows()
     assert len(rows) == 3 and rows[-1].endswith("\u2026")
+
+
+def _drag(app: App, start: tuple[int, int], by: tuple[int, int], steps: int = 10) -> None:
+    """Hold the middle button at ``start`` and drag the map by ``by`` screen pixels."""
+    x, y = start
+    post(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=2)
+    step(app)
+    for _ in range(steps):
+        nx, ny = x + by[0] // steps, y + by[1] // steps
+        post(pygame.MOUSEMOTION, pos=(nx, ny), rel=(nx - x, ny - y), buttons=(0, 1, 0))
+        step(app)
+        x, y = nx, ny
+    post(pygame.MOUSEBUTTONUP, pos=(x, y), button=2)
+    step(app, 2)
+
+
+def test_in_gm_mode_the_map_edge_comes_out_from_under_the_panel(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """Own polish: the GM panel covers the right of the map; the camera lets the map be dragged until its
+    right and bottom edges are clear of the panel and the banner (before, they stayed under them)."""
+    app = make_app((1280, 720))
+    screen = _screen(app, "frontier", tmp_path)
+    cam = screen.view.camera
+    cam.zoom = 1.0
+    cam.clamp()
+    area = screen.layout.map
+    centre = area.center
+    _drag(app, centre, (-3000, -3000))  # as far right and down as the map goes, GM mode off
+    bx, by, bw, bh = cam.bounds
+    right_off, bottom_off = cam.map_to_screen(bx + bw, by + bh)
+    assert right_off == pytest.approx(cam.view_w, abs=1) and bottom_off == pytest.approx(cam.view_h, abs=1)
+    press(app, pygame.K_g, frames=2)
+    gm = screen.gm
+    _drag(app, (area.x + 100, area.y + 100), (-3000, -3000))
+    right_on, bottom_on = cam.map_to_screen(bx + bw, by + bh)
+    # the map's right edge at the panel's left, its bottom edge at the banner's top
+    assert right_on == pytest.approx(gm.rect().left - area.x, abs=1)
+    assert bottom_on == pytest.approx(cam.view_h - gm.banner_room(), abs=1)
+    _shot(app, tmp_path, "sandbox-map-edge.png")
+    press(app, pygame.K_g, frames=2)  # GM mode off: the view is kept on the map again
+    assert cam.map_to_screen(bx + bw, by + bh) == (right_off, bottom_off)

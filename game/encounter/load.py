@@ -9,6 +9,7 @@ the same list. Nothing here raises a traceback for a bad file.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -566,24 +567,8 @@ def _arrivals(
     posses: dict[str, PosseSpec],
     starts: list[tuple[str, int, Hex]],
 ) -> list[Arrival]:
-    raw = doc.get("reinforcements", [])
-    if not isinstance(raw, list):
-        r.add(
-            "reinforcements",
-            "'reinforcements' must be a list of tables",
-            "write each as a [[reinforcements]] table",
-        )
-        return []
     out: list[Arrival] = []
-    for i, table in enumerate(raw):
-        key = f"reinforcements[{i + 1}]"
-        if not isinstance(table, dict):
-            r.add(
-                key,
-                f"a reinforcement must be a table, not {_kind(table)}",
-                "write it as a [[reinforcements]] table",
-            )
-            continue
+    for key, table in _tables(r, doc, "reinforcements", "a reinforcement"):
         r.keys(table, key, ARRIVAL_KEYS)
         side = _side(r, table, key)
         rnd = r.whole(table, "round", key, 2, 1000)
@@ -632,6 +617,23 @@ def _arrivals(
     return out
 
 
+def _tables(r: _Reader, doc: dict[str, Any], name: str, one: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The tables of the top-level list ``name`` (``[[name]]``) with their keys for messages
+    ("objectives[2]"); what is not a list of tables is reported (``one``: "an objective") and skipped."""
+    raw = doc.get(name, [])
+    article = "an" if name[0] in "aeiou" else "a"
+    if not isinstance(raw, list):
+        r.add(name, f"'{name}' must be a list of tables", f"write each as {article} [[{name}]] table")
+        return
+    for i, table in enumerate(raw):
+        key = f"{name}[{i + 1}]"
+        if isinstance(table, dict):
+            yield key, table
+        else:
+            fix = f"write it as {article} [[{name}]] table"
+            r.add(key, f"{one} must be a table, not {_kind(table)}", fix)
+
+
 def _side(r: _Reader, table: dict[str, Any], key: str) -> str | None:
     side = r.text(table, "side", key, required=True)
     if side is not None and side not in SIDES:
@@ -643,20 +645,8 @@ def _side(r: _Reader, table: dict[str, Any], key: str) -> str | None:
 def _goals(
     r: _Reader, doc: dict[str, Any], bf: Battlefield | None, posses: dict[str, PosseSpec]
 ) -> list[Goal]:
-    raw = doc.get("objectives", [])
-    if not isinstance(raw, list):
-        r.add("objectives", "'objectives' must be a list of tables", "write each as an [[objectives]] table")
-        return []
     out: list[Goal] = []
-    for i, table in enumerate(raw):
-        key = f"objectives[{i + 1}]"
-        if not isinstance(table, dict):
-            r.add(
-                key,
-                f"an objective must be a table, not {_kind(table)}",
-                "write it as an [[objectives]] table",
-            )
-            continue
+    for key, table in _tables(r, doc, "objectives", "an objective"):
         kind = r.text(table, "kind", key, required=True)
         if kind is None:
             continue

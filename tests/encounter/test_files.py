@@ -175,6 +175,23 @@ def test_each_mistake_names_its_key(tmp_path: Path, text: str, key: str, words: 
     assert words in problems[0].what
 
 
+@pytest.mark.parametrize(
+    ("top", "key", "words", "fix"),
+    [
+        ("objectives = 3", "objectives", "'objectives' must be a list of tables", "an [[objectives]] table"),
+        ("reinforcements = 'x'", "reinforcements", "must be a list of tables", "a [[reinforcements]] table"),
+        ("objectives = [1]", "objectives[1]", "an objective must be a table, not", "an [[objectives]] table"),
+        ("reinforcements = [[1, 2]]", "reinforcements[1]", "a reinforcement must be a table", "as a [[reinf"),
+    ],
+)
+def test_a_top_level_list_that_is_not_a_list_of_tables_is_named(
+    tmp_path: Path, top: str, key: str, words: str, fix: str
+) -> None:
+    problems = check_encounter(write(tmp_path, top + "\n" + GOOD))
+    assert [p.key for p in problems] == [key], problems
+    assert words in problems[0].what and fix in problems[0].fix
+
+
 def test_a_file_that_is_not_toml_is_one_clear_problem(tmp_path: Path) -> None:
     problems = check_encounter(write(tmp_path, "title = [unclosed\n"))
     assert len(problems) == 1

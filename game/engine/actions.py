@@ -80,7 +80,10 @@ class ActionDef(Generic[Ctx]):
       that opened it (the attack about to roll, the turn starting); a reaction with ``window_picks``
       is offered in a window only when they give something;
     - ``budget(ctx, unit)``: a "path" action's movement, for a ruleset that searches each unit's walks
-      once for all its path actions (:meth:`game.engine.movement.PathTree.within`).
+      once for all its path actions (:meth:`game.engine.movement.PathTree.within`);
+    - ``never(ctx, unit)``: True when the unit can never take the action in this battle (Shoot without a
+      ranged weapon): it is not offered on the unit's turn, so a screen shows no button that could
+      never light up; a command for it still gets ``problem``'s reason (``offer(keep_never=True)``).
     """
 
     id: str
@@ -100,6 +103,7 @@ class ActionDef(Generic[Ctx]):
     tags: frozenset[str] = field(default_factory=frozenset)  # ruleset-specific flags ("attack", "moves")
     window_picks: Callable[[Ctx, Any, int], Picks] | None = None
     budget: Callable[[Ctx, int], int] | None = None
+    never: Callable[[Ctx, int], bool] | None = None
 
     def cost_for(self, ctx: Ctx, unit: int, option: str) -> int:
         return self.cost if isinstance(self.cost, int) else self.cost(ctx, unit, option)
@@ -148,11 +152,15 @@ def offer(
     picks: Callable[[Ctx, int, str], Picks] | None = None,
     no_picks: str | None = None,
     only: str | None = None,
+    keep_never: bool = False,
 ) -> list[LegalAction]:
     """The legal actions one definition gives ``unit`` now: one per option, each enabled or with the
     reason it is not. ``problem`` adds the ruleset's common checks (AP, once per turn, ...) before the
     definition's own; ``picks`` and ``no_picks`` stand in for the definition's own (a reaction in a
-    window). ``only``: just the offer of that option, if it is one (checking a command)."""
+    window). ``only``: just the offer of that option, if it is one (checking a command). An action the
+    unit can ``never`` take is not offered, unless ``only`` or ``keep_never`` (checking a command)."""
+    if definition.never is not None and only is None and not keep_never and definition.never(ctx, unit):
+        return []
     options = list(definition.options(ctx, unit)) if definition.options is not None else [""]
     none = not options
     if none and definition.no_options:
@@ -204,12 +212,12 @@ def offer(
 def offer_words(ctx: Ctx, definitions: Iterable[ActionDef[Ctx]], unit: int) -> list[tuple[str, int]]:
     """The label and cost of every offer ``definitions`` give ``unit`` on its turn, as :func:`offer` makes
     them (one per option; an action without options left out unless it has ``no_options``), the ones that
-    end the turn left out, without asking whether it could be taken now: what a screen sizes its action
-    bar for before the unit's turn (issue 13): options found around the unit (the items in its reach)
-    are none while it is not on the map."""
+    end the turn and those it can ``never`` take left out, without asking whether it could be taken now:
+    what a screen sizes its action bar for before the unit's turn (issue 13): options found around the
+    unit (the items in its reach) are none while it is not on the map."""
     out: list[tuple[str, int]] = []
     for definition in definitions:
-        if definition.ends_turn:
+        if definition.ends_turn or (definition.never is not None and definition.never(ctx, unit)):
             continue
         try:
             options = list(definition.options(ctx, unit)) if definition.options is not None else [""]

@@ -15,6 +15,7 @@ from game.rules.frontier.components import Weapon
 from tests import maps_factory as mf
 from tests.rules.frontier_kit import (
     at,
+    cmd,
     give_turn,
     law,
     new_match,
@@ -146,8 +147,31 @@ def test_melee_weapons_need_no_reload(duel: Match) -> None:
     m = duel
     outlaw = unit(m, "side2", 1)
     give_turn(m, outlaw)
-    assert reason_for(m, outlaw, "reload") == "Reload (Tomahawk): the Tomahawk has no ammunition to reload"
-    assert reason_for(m, outlaw, "shoot") == "Shoot (Tomahawk): the unit has no ranged weapon"
+    # an action the unit can never take is not offered (no button that could never light up; own
+    # decision, docs/RULES.md Frontier 32); a command for it is refused with the reason
+    offered = {a.action for a in m.legal_actions() if a.actor == outlaw}
+    assert {"reload", "shoot", "aim", "leader_action"}.isdisjoint(offered)
+    assert {"move", "melee", "charge", "take_cover"} <= offered
+    assert m.validate(cmd("reload", outlaw)) == "Reload (Tomahawk): the Tomahawk has no ammunition to reload"
+    assert m.validate(cmd("shoot", outlaw, target=unit(m, "side1", 0))) == (
+        "Shoot (Tomahawk): the unit has no ranged weapon"
+    )
+    assert m.validate(cmd("aim", outlaw)) == "Aim: the unit has no ranged weapon"
+    no_leader = "Leader Action: only a Leader with a Leader Ability can"
+    assert m.validate(cmd("leader_action", outlaw)) == no_leader
+    words = [label for label, _ in m.ruleset.offer_words(m, outlaw)]  # the action bar's sizing
+    assert not any(w.startswith(("Reload", "Shoot", "Aim", "Leader")) for w in words)
+
+
+def test_a_shooter_and_a_leader_keep_the_actions_they_can_take(duel: Match) -> None:
+    """Rulebook: "Shoot - The Unit makes a Ranged Weapon attack." and "Leader Action - A Leader Unit may
+    use this action to expend their Leader Ability.": both stay offered to a unit that has what they need,
+    even when it cannot take them now (greyed, with the reason)."""
+    m = duel
+    sheriff = unit(m, "side1", 0)
+    give_turn(m, sheriff)
+    offered = {a.action for a in m.legal_actions() if a.actor == sheriff}
+    assert {"reload", "shoot", "aim", "leader_action"} <= offered
 
 
 def test_operate_door_opens_and_closes_within_1_and_changes_sight_and_movement(duel: Match) -> None:

@@ -175,6 +175,10 @@ def _reload_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
     return None
 
 
+def _no_ammunition(ctx: FrontierCtx, unit: int) -> bool:
+    return ctx.weapon(unit).ammo is None
+
+
 def _reload(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
     weapon = ctx.weapon(unit)
     st.comp(unit, Weapon).ammo = weapon.ammo
@@ -266,6 +270,11 @@ def _shoot(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
         wstate.ammo -= 1
     ctx.emit(ActionTaken(ctx.round, unit, "shoot", target=cmd.target, option=wstate.weapon))
     ctx.attack(unit, cmd.target, ctx.weapon(unit))
+
+
+def _no_ranged_weapon(ctx: FrontierCtx, unit: int) -> bool:
+    """Shoot and Aim are never the unit's (a Frontier unit keeps the one weapon it was built with)."""
+    return not ctx.weapon(unit).is_ranged or ctx.stats(unit).ballistics is None
 
 
 def _aim_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
@@ -392,6 +401,10 @@ def _leader_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
     if ability.ability == "dastardly" and st.health(unit).temporary > 0:
         return f"{words}: the temporary wound is still there"
     return None
+
+
+def _no_leader_ability(ctx: FrontierCtx, unit: int) -> bool:
+    return st.leader_ability(unit) is None
 
 
 def _leader_needs(ctx: FrontierCtx, unit: int, option: str) -> str:
@@ -537,7 +550,7 @@ def build_actions() -> ActionBook[FrontierCtx]:
 
     # Simple Actions - 1AP (Repeatable)
     add(Def("move", "path", picks=_move_picks, no_picks="nowhere to move", apply=_move, tags=MOVES))
-    add(Def("reload", problem=_reload_problem, apply=_reload))
+    add(Def("reload", problem=_reload_problem, apply=_reload, never=_no_ammunition))
     add(
         Def(
             "coup_de_grace",
@@ -567,11 +580,12 @@ def build_actions() -> ActionBook[FrontierCtx]:
             problem=_shoot_problem,
             picks=_shoot_picks,
             apply=_shoot,
+            never=_no_ranged_weapon,
             no_picks="no hostile unit in sight and in range",
             tags=ATTACK,
         )
     )
-    add(Def("aim", problem=_aim_problem, apply=_aim))
+    add(Def("aim", problem=_aim_problem, apply=_aim, never=_no_ranged_weapon))
     add(
         Def(
             "melee",
@@ -604,6 +618,7 @@ def build_actions() -> ActionBook[FrontierCtx]:
             problem=_leader_problem,
             picks=_leader_picks,
             apply=_leader_action,
+            never=_no_leader_ability,
             no_picks="no other able unit of the posse within range",
         )
     )

@@ -228,7 +228,7 @@ class FrontierRuleset:
         def common(d: ActionDef[FrontierCtx], option: str) -> str | None:
             return common_problem(ctx, d, unit)
 
-        return offer(ctx, definition, unit, st.side_of(unit), problem=common)
+        return offer(ctx, definition, unit, st.side_of(unit), problem=common, keep_never=True)
 
     def _unit_actions(self, ctx: FrontierCtx, unit: int) -> list[LegalAction]:
         side = st.side_of(unit)

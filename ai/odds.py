@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -134,12 +135,24 @@ def _worker_task(position: _Position, seed: int, index: int) -> str | None:
 NICE = 10  # how far a worker steps back for the window: it gets a core whenever it wants one
 
 
-def _quiet() -> None:
+def _quiet(window: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the window's
+    # the window's pid comes from the window: a worker that starts after the window died sees another
+    # parent already, and ends at once
+    threading.Thread(target=_watch_parent, args=(window,), daemon=True).start()
     nice = getattr(os, "nice", None)  # not on Windows
     if nice is not None:
         with contextlib.suppress(OSError):
             nice(NICE)
+
+
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """A worker ends itself once the window's process is gone (killed, crashed): it must not be left
+    behind, playing or waiting, when nothing will ever read its games."""
+    while True:
+        time.sleep(every)
+        if os.getppid() != parent:
+            os._exit(0)
 
 
 def default_workers() -> int:
@@ -174,7 +187,9 @@ def _pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
             _POOL.shutdown(wait=False, cancel_futures=True)
         context = multiprocessing.get_context("spawn")
         first = _POOL is None and _POOL_SIZE == 0
-        _POOL = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_quiet)
+        _POOL = concurrent.futures.ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_quiet, initargs=(os.getpid(),)
+        )
         if first:
             # after concurrent.futures' own exit hook (imported with the executor), so it runs before it:
             # threading's exit hooks run last-registered first, and that one would wait for every pending

@@ -848,7 +848,7 @@ def _attack_odds(s: Situation, target: int, preview: AttackPreview) -> tuple[flo
     if preview.later:  # made only if something sets it off: worth less than a shot now
         take_out, damage = take_out * LATER, damage * LATER
     hurt = 1.0 - them.health[0] / max(1, them.health[1])
-    return take_out, damage, them.value * (1.0 + hurt)
+    return take_out, damage, them.value * (1.0 + 3.0 * hurt)
 
 
 def _first_leg(s: Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, ...]:

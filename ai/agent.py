@@ -248,7 +248,14 @@ class UtilityAgent(Player):
             if preview is None or preview.expected_damage <= 0:
                 continue
             plan = self._attack_plan(
-                s, send=send, target=target, preview=preview, label=action.label, stand=here, mine=mine
+                s,
+                send=send,
+                target=target,
+                preview=preview,
+                label=action.label,
+                stand=here,
+                mine=mine,
+                finish=person.finish,
             )
             rank = TAKE_OUT if plan.take_out >= 0.5 else ATTACK
             yield self._option(plan, rank, person)
@@ -266,8 +273,9 @@ class UtilityAgent(Player):
         exposure: float | None = None,
         follow: int = 0,
         odds: tuple[float, float, float] | None = None,
+        finish: float = 1.0,
     ) -> Plan:
-        take_out, damage, value = odds if odds is not None else _attack_odds(s, target, preview)
+        take_out, damage, value = odds if odds is not None else _attack_odds(s, target, preview, finish)
         if exposure is None:
             exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
         words = f"{label} at {s.name(target)}: {pct(preview.hit_chance)} to hit"
@@ -369,7 +377,7 @@ class UtilityAgent(Player):
                     preview = s.view.what_if(aimed, from_hex=end)
                     if preview is None or preview.expected_damage <= 0:
                         continue
-                    odds = _attack_odds(s, target, preview)
+                    odds = _attack_odds(s, target, preview, person.finish)
                     key = odds[0] * 2 + odds[1] * odds[2]
                     sooner = now and (best is None or key > best[0])
                     if not sooner and later is not None and key <= later[0]:
@@ -516,7 +524,14 @@ class UtilityAgent(Player):
                     continue
                 reach = _f(preview.reach_chance) if preview.reach_chance is not None else 1.0
                 plan = self._attack_plan(
-                    s, send=send, target=target, preview=preview, label=action.label, stand=end, mine=mine
+                    s,
+                    send=send,
+                    target=target,
+                    preview=preview,
+                    label=action.label,
+                    stand=end,
+                    mine=mine,
+                    finish=person.finish,
                 )
                 en_route = path_risk(s, me, mine, path) if self.level.reactions else 0.0
                 plan = replace(
@@ -693,6 +708,7 @@ class UtilityAgent(Player):
                     mine=after.of(me),
                     exposure=exposure,
                     follow=attack.cost,
+                    finish=person.finish,
                 )
                 key = plan.take_out * 2 + plan.damage * plan.value
                 if best is None or key > best[0]:
@@ -838,9 +854,12 @@ FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile
 LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
 
 
-def _attack_odds(s: Situation, target: int, preview: AttackPreview) -> tuple[float, float, float]:
+def _attack_odds(
+    s: Situation, target: int, preview: AttackPreview, finish: float = 1.0
+) -> tuple[float, float, float]:
     """An attack's chance to take ``target`` out, its expected damage as a share of the target's health
-    and what the target is worth (a leader counts more: its fall shakes its posse; a hurt unit too)."""
+    and what the target is worth (a leader counts more: its fall shakes its posse; a hurt unit too, by
+    ``finish`` times its share of health lost: the personality's drive to finish what was started)."""
     them = s.of(target)
     health = max(1, them.health[0])
     take_out = _f(preview.damage.at_least(health))
@@ -848,7 +867,7 @@ def _attack_odds(s: Situation, target: int, preview: AttackPreview) -> tuple[flo
     if preview.later:  # made only if something sets it off: worth less than a shot now
         take_out, damage = take_out * LATER, damage * LATER
     hurt = 1.0 - them.health[0] / max(1, them.health[1])
-    return take_out, damage, them.value * (1.0 + hurt)
+    return take_out, damage, them.value * (1.0 + finish * hurt)
 
 
 def _first_leg(s: Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, ...]:

@@ -3,11 +3,12 @@
 ``ai/profiles/<id>.toml`` is a difficulty: it changes only the quality of decisions — how many places a
 unit weighs, whether it looks at the enemies' replies and the reactions a walk sets off, how widely it
 picks among near-best options — never dice, stats, action points or hidden information.
-``ai/profiles/personalities.toml`` holds the personalities: aggression, caution, focus fire, leader
-protection, ideal range, flee threshold, each for the units it ``applies_to`` (unit kinds, or a Rifter's
-attitude), with the rulebook sentence that shapes it. Both are read bounded (game.safeio: a regular file
-of at most 64 KB, nesting and number caps) and strictly (game.engine.dataload): an unknown key, a missing
-key or a value out of range is an error naming the file, table and key.
+``ai/profiles/personalities.toml`` holds the personalities: aggression, caution, focus fire, the drive to
+finish a hurt hostile, leader protection, ideal range, flee threshold, each for the units it
+``applies_to`` (unit kinds, or a Rifter's attitude), with the rulebook sentence that shapes it. Both
+are read bounded (game.safeio: a regular file of at most 64 KB, nesting and number caps) and strictly
+(game.engine.dataload): an unknown key, a missing key or a value out of range is an error naming the
+file, table and key.
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ class Personality:
     aggression: float = _share(0.5)  # damage dealt against the risk taken
     caution: float = _share(0.5)  # how much exposure at the end of a move counts
     focus_fire: float = _share(0.5)  # preference for hurt targets
+    # how many times a hostile's share of health lost adds to its worth (finishing what was started)
+    finish: float = field(default=1.0, metadata={"range": (0.0, 5.0)})
     leader_protection: float = _share(0.3)  # keeping the posse's leader out of harm
     ideal_range: float = field(default=0.75, metadata={"range": (0.0, 1.0)})  # of the weapon's reach
     flee_threshold: float = _share(0.0)  # flees when its posse's chance looks worse than this

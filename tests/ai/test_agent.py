@@ -12,6 +12,7 @@ from ai.runner import play
 from ai.situation import Situation
 from game.commands import Command
 from game.engine.match import Match
+from game.hexgrid import hex_distance
 from tests import maps_factory as mf
 from tests.bench import corpus
 from tests.rules import frontier_kit as fk
@@ -319,3 +320,34 @@ def test_no_action_point_is_spent_on_an_action_that_changes_nothing(tmp_path: Pa
     assert not [w for w in weighed if w in ("Take Cover", "Aim")], weighed
     cmd = agent.decide(m.view("side1"), 0)
     assert cmd.action not in ("take_cover", "aim"), agent.last
+
+
+def test_a_hurt_hostile_is_finished_before_a_fresh_one_is_started(tmp_path: Path) -> None:
+    """Golden Frontiers: "When a character has a crippling wound they are no longer in combat", and a
+    posse gives up once half the units it fielded are out of the fight (docs/RULES.md G21, Hexslinger's
+    own): every unit out counts the same towards it, so the damage already dealt to one is worth
+    building on. The Marshal's Gunhand has Black Jack Riley (a character, fresh) and the Black Hat Gang's
+    Gunhand (a wound taken: 9 of 12 left) in his sights at the same distance: he shoots the hurt
+    Gunhand (59% to hit), not the fresh character behind his better defence (40%), as he once did
+    (a hurt unit's worth rose by its share of health lost once; now three times)."""
+    from game.posses import default_posses
+    from tests.rules import golden_kit as gk
+
+    drafts = default_posses("golden")
+    marshals, gang = drafts[0].spec("side1").units, drafts[1].spec("side2").units
+    m = gk.new_match(tmp_path, (marshals[2],), (gang[0], gang[2]))
+    gk.deploy(m, {1: fk.at(3), 2: fk.at(9, 4), 3: fk.at(9, 6)}, cards=("AS", "2S", "3S"))
+    view = m.view("side1")
+    shooter, riley, gunhand = view.units()
+    assert (view.unit_view(riley).name, view.unit_view(gunhand).name) == ("Black Jack Riley", "Gunhand")
+    gk.health(m, gunhand).wounds = 1
+    view = m.view("side1")
+    assert view.unit_facts(gunhand).health == (9, 12) and view.unit_facts(riley).health == (12, 12)
+    here = view.position(shooter)
+    assert here is not None
+    assert hex_distance(here, view.position(riley) or here) == hex_distance(
+        here, view.position(gunhand) or here
+    )
+    agent = UtilityAgent("normal", 1)
+    cmd = agent.decide(view, 0)
+    assert (cmd.action, cmd.target) == ("attack", gunhand), agent.last

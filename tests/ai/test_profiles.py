@@ -174,3 +174,20 @@ def test_a_frontier_dog_is_no_more_reckless_than_the_posse_it_runs_with() -> Non
             )
             in book
         )
+
+
+def test_golden_frontiers_units_finish_the_hostile_they_started_on() -> None:
+    """docs/RULES.md G21 (Hexslinger's own): a Golden Frontiers posse gives up once half the units it
+    fielded are out of the fight, so every Golden unit (its characters and NPC templates have no
+    personality of their own: the default) counts a hostile's lost health more towards its worth than
+    a Frontier or Through the Rift unit does (docs/AI.md, 2026-11-24 20:40); a ``finish`` out of its
+    range is refused, naming the key."""
+    from game.rules import get_ruleset
+
+    golden = [profile.personality_for((k,)) for k in ("character", *get_ruleset("golden").data.npcs)]
+    assert {p.id for p in golden} == {"default"}
+    kinds = [*FRONTIER.data.units, *RIFT.data.enemies, *RIFT.data.attitudes]
+    others = [profile.personality_for((k,)) for k in kinds]
+    assert all(golden[0].finish > p.finish for p in others), (golden[0], others)
+    with pytest.raises(ProfileError, match=r"'finish' is 6"):
+        load_personalities("[personality.default]\nname='X'\nfinish=6.0\n", "p.toml")

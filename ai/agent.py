@@ -591,6 +591,11 @@ class UtilityAgent(Player):
             return []
         before_attack = self._best_attack_value(s.view, me, s)
         left = mine.action_points[0] - action.cost  # the action points really left after it
+        quick = self._supposed(s, me, action.command(option=action.option), here, before_attack)
+        if quick is not None:  # the rules answered without a copy: it betters no attack
+            return self._other_option(
+                s, me, action, person, end=here, exposure=quick, improvement=0.0, before=before_attack
+            )
         try:
             trial = s.view.sandbox(self.seed)
             if left <= 0:
@@ -635,8 +640,50 @@ class UtilityAgent(Player):
             )
             if then is not None:
                 return [then]
-        if improvement > 0 and not attacks:
-            improvement = LATER * improvement if before_attack <= 0 else 0.0
+        return self._other_option(
+            s,
+            me,
+            action,
+            person,
+            end=still or here,
+            exposure=exposure,
+            improvement=improvement,
+            before=before_attack,
+        )
+
+    def _supposed(self, s: Situation, me: int, cmd: Command, here: Hex, before_attack: float) -> float | None:
+        """``_other``'s trial asked of the match itself, the command's effect supposed in place by the
+        rules (``MatchView.suppose``: no copy, no command applied): the unit's exposure where it stands
+        after it, when it betters none of the unit's attacks; None where the rules do not suppose it or
+        it betters an attack (the attack it leads to is weighed on a copy)."""
+        undo = s.view.suppose(cmd)
+        if undo is None:
+            return None
+        try:
+            after = trials.supposed(s, me)
+            if self._best_attack_value(s.view, me, after) > before_attack:
+                return None
+            return self._exposure(after, after.of(me), here)
+        finally:
+            undo()
+
+    def _other_option(
+        self,
+        s: Situation,
+        me: int,
+        action: LegalAction,
+        person: Personality,
+        *,
+        end: Hex,
+        exposure: float,
+        improvement: float,
+        before: float,
+    ) -> list[Option[Plan]]:
+        """``_other``'s option for an action that leads to no better attack this turn."""
+        mine, here = s.of(me), s.view.position(me)
+        assert here is not None
+        if improvement > 0:  # no attack left this turn to make better: it counts for a later one
+            improvement = LATER * improvement if before <= 0 else 0.0
         gain = improvement * (0.5 + person.aggression)
         saved = self._exposure(s, mine, here) - exposure
         if gain <= 0 and saved <= 0:
@@ -648,7 +695,7 @@ class UtilityAgent(Player):
             action.command(option=action.option),
             action.label,
             "other",
-            end=still or here,
+            end=end,
             gain=min(1.0, gain),
             exposure=exposure,
         )
@@ -759,13 +806,13 @@ class UtilityAgent(Player):
         the reacting side; Pass is the yardstick."""
         person = self.personality()
         options: list[Option[Plan]] = []
-        base = self._settled_outlook(s, None)
+        base = trials.settled_outlook(s, None, self.seed)
         for action in actions:
             if action.action == "pass":
                 options.append(self._option(Plan(action.command(), "pass", "end"), END, person))
                 continue
             for cmd in itertools.islice(action.expand(), 8):
-                outlook = self._settled_outlook(s, cmd)
+                outlook = trials.settled_outlook(s, cmd, self.seed)
                 if outlook is None or base is None:
                     continue
                 gain = outlook - base
@@ -773,37 +820,6 @@ class UtilityAgent(Player):
                     plan = Plan(cmd, action.label, "react", gain=min(1.0, gain))
                     options.append(self._option(plan, TAKE_OUT if gain > 0.3 else ATTACK, person))
         return options
-
-    def _settled_outlook(self, s: Situation, cmd: Command | None) -> float | None:
-        """The side's outlook once the reaction window has closed: ``cmd`` (None: nothing) tried on a copy,
-        then every window that follows passed until the pending attack has dealt its damage (a reaction
-        such as "Duck!" only shows its worth when the hits land). None if the copy refused ``cmd``."""
-        try:
-            trial = s.view.sandbox(self.seed)
-            if cmd is not None:
-                trial.apply(cmd)
-            for _ in range(SETTLE_STEPS):
-                if trial.is_over:
-                    break
-                waiting = [a for a in trial.legal_actions() if a.action == "pass"]
-                if not waiting:
-                    break
-                trial.apply(waiting[0].command())
-        except Exception:
-            return None
-        return self._side_outlook(trial.view(s.side), s.side)
-
-    def _side_outlook(self, view: MatchView, side: str) -> float:
-        """How well ``side`` stands: its units' health against the other sides', shares of the total."""
-        mine = theirs = 0.0
-        for u in view.units(in_play=False):
-            facts = view.unit_facts(u)
-            share = facts.health[0] / max(1, facts.health[1]) if facts.fights else 0.0
-            if view.identity(u).side == side:
-                mine += share
-            else:
-                theirs += share
-        return mine - theirs
 
     def _choice_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
         """A choice outside a turn (a Joker's place, which unit draws): an earlier place is worth more
@@ -833,7 +849,6 @@ class UtilityAgent(Player):
 
 APPROACH_BUDGET = 10_000  # movement points: any way across a map
 SAVES = 0.5  # an action that keeps this share of a unit's health from harm saves it (the top rank)
-SETTLE_STEPS = 8  # reaction windows passed on a copy to see a reaction's worth
 FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile one
 LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
 

@@ -440,6 +440,17 @@ class Match:
     def morale_risk(self, side: str) -> dict[int, Fraction]:
         return self._reasoner().morale_risk(self, side)
 
+    @_in_world
+    def suppose(self, cmd: Command) -> Callable[[], None] | None:
+        """Put the effect of ``cmd``, a command that changes only its actor's own state (Frontier's Aim,
+        Reload, Take Cover), in place by hand, the turn kept its own, so that questions (unit facts,
+        what-if odds) can be asked of the position after it without a copy of the match; the function
+        returned puts the actor back exactly as it was, and must be called before anything else is done
+        with the match (no command applied, no legal actions asked in between). None, with nothing
+        changed, where the ruleset does not suppose that command: try it on a copy (``sandbox``)."""
+        suppose = getattr(self.ruleset, "suppose", None)
+        return suppose(self, cmd) if suppose is not None else None
+
     @property
     def is_over(self) -> bool:
         return self.outcome() is not None
@@ -694,3 +705,7 @@ class MatchView:
 
     def morale_risk(self, side: str) -> dict[int, Fraction]:
         return self._match.morale_risk(side)
+
+    def suppose(self, cmd: Command) -> Callable[[], None] | None:
+        """:meth:`Match.suppose` (the view's own legal actions are not asked until it is undone)."""
+        return self._match.suppose(cmd)

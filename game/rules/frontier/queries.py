@@ -5,7 +5,8 @@ units for the question and puts them back before it returns."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 from itertools import pairwise
@@ -18,9 +19,10 @@ from game.dice import d
 from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
+from game.engine.world import copy_value
 from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
-from game.rules.frontier.actions import CHARGE_DIE
+from game.rules.frontier.actions import CHARGE_DIE, common_problem
 from game.rules.frontier.combat import check_chance
 from game.rules.frontier.components import FrontierUnit, Weapon
 from game.rules.frontier.context import FrontierCtx
@@ -28,9 +30,20 @@ from game.rules.frontier.data import WeaponData
 from game.rules.frontier.endphase import cool_check_modifiers, cool_checks_due
 from game.rules.frontier.rounds import opportunity_attackers
 
-__all__ = ["charge_reach_chance", "morale_risk", "movement", "path_reactions", "unit_facts", "what_if"]
+__all__ = [
+    "SUPPOSED",
+    "charge_reach_chance",
+    "morale_risk",
+    "movement",
+    "path_reactions",
+    "suppose",
+    "unit_facts",
+    "what_if",
+]
 
 HELPS = {"taking_cover": True, "dastardly": True}  # the other statuses hinder (prone, wounded, ...)
+# the actions whose whole effect is on their actor's own components (and its AP): no walk, no roll, no card
+SUPPOSED = frozenset({"aim", "disengage", "reload", "take_cover"})
 
 
 def unit_facts(ctx: FrontierCtx, unit: int) -> UnitFacts:
@@ -266,3 +279,39 @@ def morale_risk(ctx: FrontierCtx, side: str) -> dict[int, Fraction]:
         mods = sum(v for _, v in cool_check_modifiers(ctx.match, ctx.data, u))
         out[u] = 1 - check_chance(ctx.stats(u).cool, mods)
     return out
+
+
+def suppose(ctx: FrontierCtx, cmd: Command) -> Callable[[], None] | None:
+    """Put the effect of ``cmd`` (Aim, Disengage, Reload or Take Cover of the active unit: actions that
+    change their actor alone) in place on the match as :meth:`FrontierRuleset.apply` would leave the actor
+    with its turn kept: the AP paid, a Basic action noted, the action's own effect; the function returned
+    puts every component of the actor back as it was. None (nothing changed) where the command could not
+    be taken now or is another action: try that one on a copy (``MatchView.sandbox``)."""
+    unit = cmd.actor
+    book = ctx.book
+    if cmd.action not in SUPPOSED or book is None or not _is_unit(unit):
+        return None
+    game = ctx.game
+    if game.result or game.phase != "action" or game.active != unit or game.stack:
+        return None
+    definition = book.get(cmd.action)
+    if definition is None or definition.apply is None or definition.needs:
+        return None
+    if common_problem(ctx, definition, unit) is not None:
+        return None
+    if definition.problem is not None and definition.problem(ctx, unit, cmd.option) is not None:
+        return None
+    owned: tuple[object, ...] = esper.components_for_entity(unit)
+    kept = [(c, copy_value(c)) for c in owned]
+    info = ctx.data.actions[cmd.action]
+    st.ap(unit).current -= info.cost  # as FrontierRuleset._act: pay, note a Basic action, carry it out
+    if info.kind == "basic":
+        st.activation(unit).basic_used.append(cmd.action)
+    definition.apply(ctx, unit, cmd)
+
+    def undo() -> None:
+        for component, before in kept:
+            for f in dataclasses.fields(component):  # type: ignore[arg-type]  # components are dataclasses
+                setattr(component, f.name, getattr(before, f.name))
+
+    return undo

@@ -445,6 +445,10 @@ class FrontierRuleset:
     def morale_risk(self, match: Match, side: str) -> dict[int, Fraction]:
         return queries.morale_risk(self.ctx(match), side)
 
+    def suppose(self, match: Match, cmd: Command) -> Callable[[], None] | None:
+        """``Match.suppose``: Aim, Disengage, Reload and Take Cover (queries.suppose)."""
+        return queries.suppose(self.ctx(match), cmd)
+
     def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
         return describe(event, name)
 

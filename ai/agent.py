@@ -323,17 +323,16 @@ class UtilityAgent(Player):
         # beat the best place found so far of the same rank (the IAUS's early out, a place at a time)
         drafts: list[tuple[int, float, Hex, Plan, float, tuple[Hex, ...] | None]] = []
         where = [(target, s.view.position(target)) for target in foes]  # asked once, not per place
-        aims = [  # each weapon's attack on each hostile: the same question from every place
+        # each weapon's attack on each hostile and its what-if odds: the same question from every place
+        # (s.attacks lists the same weapons as ``templates``, in the same order)
+        made = [(t, there, s.attacks(me, t)) for t, there in where if there is not None]
+        aims = [
             (
                 w,
                 attack_costs.get(w.action, 1),
-                [
-                    (t, Command(w.action, actor=me, target=t, option=w.option), there)
-                    for t, there in where
-                    if there is not None
-                ],
+                [(t, ours[i][1], ours[i][2], there) for t, there, ours in made],
             )
-            for w in templates
+            for i, w in enumerate(templates)
         ]
         pathless = action.command(option=action.option)
         for end in ends:
@@ -363,10 +362,10 @@ class UtilityAgent(Player):
             later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
             for w, follow, targets in aims:
                 now = follow <= left
-                for target, aimed, there in targets:
+                for target, _, ask, there in targets:
                     if hex_distance(end, there) > w.reach:
                         continue
-                    preview = s.view.what_if(aimed, from_hex=end)
+                    preview = ask(end, None)
                     if preview is None or preview.expected_damage <= 0:
                         continue
                     odds = _attack_odds(s, target, preview)

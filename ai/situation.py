@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from game.commands import Command
-from game.engine.facts import UnitFacts, WeaponFacts
+from game.engine.facts import Odds, UnitFacts, WeaponFacts
 from game.engine.match import MatchView
 from game.engine.movement import PathTree
 from game.engine.movement import reach as reach_tree
@@ -33,7 +33,7 @@ class Situation:
     who: dict[int, tuple[str, str]] = field(default_factory=dict)
     best_attack: dict[int, float] = field(default_factory=dict)  # a unit's best attack from where it stands
     exposures: dict[tuple[int, Hex, int], float] = field(default_factory=dict)  # ai.threat.exposure
-    aims: dict[tuple[int, int], tuple[tuple[WeaponFacts, Command], ...]] = field(default_factory=dict)
+    aims: dict[tuple[int, int], tuple[tuple[WeaponFacts, Command, Odds], ...]] = field(default_factory=dict)
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)
@@ -41,17 +41,19 @@ class Situation:
             found = self.facts[unit] = self.view.unit_facts(unit)
         return found
 
-    def attacks(self, unit: int, target: int) -> tuple[tuple[WeaponFacts, Command], ...]:
-        """``unit``'s weapons it attacks with, each with its attack on ``target`` (made once per decision:
-        the threats ask them for every place weighed)."""
+    def attacks(self, unit: int, target: int) -> tuple[tuple[WeaponFacts, Command, Odds], ...]:
+        """``unit``'s weapons it attacks with, each with its attack on ``target`` and that attack's what-if
+        odds at any hexes (``MatchView.odds``: made once per decision, for the position this situation
+        sees; the threats ask them for every place weighed, the walks from every place)."""
         key = (unit, target)
         found = self.aims.get(key)
         if found is None:
-            found = self.aims[key] = tuple(
-                (w, Command(w.action, actor=unit, target=target, option=w.option))
-                for w in self.of(unit).weapons
-                if w.action
-            )
+            made = []
+            for w in self.of(unit).weapons:
+                if w.action:
+                    cmd = Command(w.action, actor=unit, target=target, option=w.option)
+                    made.append((w, cmd, self.view.odds(cmd)))
+            found = self.aims[key] = tuple(made)
         return found
 
     def side_of(self, unit: int) -> str:

@@ -6,8 +6,7 @@ off. The utility AI weighs a place's exposure and a walk's risk with these (docs
 from __future__ import annotations
 
 from ai.situation import Situation
-from game.commands import Command
-from game.engine.facts import UnitFacts
+from game.engine.facts import Odds, UnitFacts
 from game.hexgrid import Hex, hex_distance
 
 __all__ = ["blow", "exposure", "firing_places", "path_risk", "threat", "threatened"]
@@ -52,9 +51,9 @@ def threat(s: Situation, foe: int, me: int, at: Hex) -> float:
     places: list[Hex] | None = None  # where it would shoot from: the same for every weapon
     if there is not None:
         dist = hex_distance(there, at)
-        for w, cmd in s.attacks(foe, me):
+        for w, _, ask in s.attacks(foe, me):
             if w.kind == "melee" and w.reach <= 1:
-                best = max(best, blow(s, foe, cmd, at, dist))
+                best = max(best, blow(s, foe, ask, at, dist))
                 continue
             if dist > w.reach + s.stride(foe):
                 continue
@@ -63,7 +62,7 @@ def threat(s: Situation, foe: int, me: int, at: Hex) -> float:
             for origin in places:
                 if hex_distance(origin, at) > w.reach:
                     continue
-                preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+                preview = ask(origin, at)
                 if preview is not None:
                     best = max(best, float(preview.expected_damage))
     s.threat[key] = best
@@ -90,11 +89,12 @@ def firing_places(s: Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
     return near
 
 
-def blow(s: Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
-    """A melee attack's expected damage on ``at``, times the chance ``foe`` gets next to it."""
+def blow(s: Situation, foe: int, ask: Odds, at: Hex, dist: int) -> float:
+    """A melee attack's expected damage on ``at`` (``ask``: its what-if odds), times the chance ``foe``
+    gets next to it."""
     facts = s.of(foe)
     if dist <= 1:
-        preview = s.view.what_if(cmd, at_hex=at)
+        preview = ask(None, at)
         return float(preview.expected_damage) if preview is not None else 0.0
     dash = facts.charge
     furthest = facts.move + (max(v for v, _ in dash) if dash is not None else 0)
@@ -113,7 +113,7 @@ def blow(s: Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
         chance = float(dash.at_least(cost - facts.move))
     else:
         return 0.0
-    preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+    preview = ask(origin, at)
     return chance * float(preview.expected_damage) if preview is not None else 0.0
 
 

@@ -26,7 +26,7 @@ from game.battlefield import Battlefield, DeployZone
 from game.commands import Command
 from game.components import Identity, Position, Removed
 from game.engine import gm
-from game.engine.facts import PathReaction, Reasoner, UnitFacts
+from game.engine.facts import Odds, PathReaction, Reasoner, UnitFacts
 from game.engine.movement import PathTree
 from game.engine.protocol import (
     AttackPreview,
@@ -429,6 +429,21 @@ class Match:
         return self._reasoner().what_if(self, cmd, from_hex, at_hex)
 
     @_in_world
+    def odds(self, cmd: Command) -> Odds:
+        """:meth:`what_if` of the attack ``cmd`` at any hexes, as a function ``ask(from_hex, at_hex)``:
+        the same answers while the match stays as it is (ask again after anything changes it: a command,
+        a supposition). A ruleset may read the units once for all the hexes asked (Frontier)."""
+        odds = getattr(self.ruleset, "odds", None)
+        if odds is not None:
+            found: Odds = odds(self, cmd)
+            return found
+
+        def ask(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
+            return self.what_if(cmd, from_hex, at_hex)
+
+        return ask
+
+    @_in_world
     def movement(self, unit: int) -> PathTree:
         return self._reasoner().movement(self, unit)
 
@@ -696,6 +711,9 @@ class MatchView:
         self, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
     ) -> AttackPreview | None:
         return self._match.what_if(cmd, from_hex, at_hex)
+
+    def odds(self, cmd: Command) -> Odds:
+        return self._match.odds(cmd)
 
     def movement(self, unit: int) -> PathTree:
         return self._match.movement(unit)

@@ -211,3 +211,27 @@ def test_only_an_action_on_the_actor_alone_that_may_be_taken_now_is_supposed(tmp
     assert st.activation(sheriff).aimed
     undo()
     assert not st.activation(sheriff).aimed and m.key() == key
+
+
+def test_an_attacks_odds_at_any_hexes_are_its_what_if_odds() -> None:
+    """``Match.odds`` (the units read once for every hex the AI asks at) answers as ``what_if`` does: the
+    same odds, or None, from and at every hex within a few steps of the units, for every pair of units
+    and every attack (illegal ones too: a unit at itself, a friend, a Seriously Injured target)."""
+    compared = answered = 0
+    for position in corpus.positions("frontier", games=1, every=6):
+        units = position.units()
+        for me in units:
+            for them in units:
+                for action in ("shoot", "melee", "charge", "aim"):
+                    cmd = Command(action, actor=me, target=them)
+                    ask = position.odds(cmd)
+                    here, there = position.position(me), position.position(them)
+                    spots = [None, *(h for h in (here, there) if h is not None)]
+                    spots += [h + Hex(dq, dr) for h in spots if h is not None for dq, dr in ((3, 0), (0, -5))]
+                    for a in spots:
+                        for b in spots:
+                            expected = position.what_if(cmd, a, b)
+                            assert ask(a, b) == expected, (cmd, a, b)
+                            compared += 1
+                            answered += expected is not None
+    assert compared > 1000 and answered > 50

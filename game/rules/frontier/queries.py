@@ -13,10 +13,11 @@ from itertools import pairwise
 
 import esper
 
+from game.battlefield import Cover
 from game.commands import Command
 from game.components import Identity, Position
 from game.dice import d
-from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
+from game.engine.facts import Odds, PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
 from game.engine.world import copy_value
@@ -25,7 +26,7 @@ from game.rules.frontier import state as st
 from game.rules.frontier.actions import CHARGE_DIE, common_problem
 from game.rules.frontier.combat import check_chance
 from game.rules.frontier.components import FrontierUnit, Weapon
-from game.rules.frontier.context import FrontierCtx
+from game.rules.frontier.context import FrontierCtx, preview_of
 from game.rules.frontier.data import WeaponData
 from game.rules.frontier.endphase import cool_check_modifiers, cool_checks_due
 from game.rules.frontier.rounds import opportunity_attackers
@@ -35,6 +36,7 @@ __all__ = [
     "charge_reach_chance",
     "morale_risk",
     "movement",
+    "odds",
     "path_reactions",
     "suppose",
     "unit_facts",
@@ -173,6 +175,57 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
         return ctx.preview(unit, target, ctx.melee_weapon(unit))
     finally:
         mine.hex, theirs.hex = here, there
+
+
+def _never(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
+    return None
+
+
+def odds(ctx: FrontierCtx, cmd: Command) -> Odds:
+    """:func:`what_if` of the attack ``cmd`` at any hexes (``ask(from_hex, at_hex)``), with all that does
+    not depend on the hexes read once: the units, the weapon, the attacker's skill and Aim, the target's
+    statuses and health. The same answers as :func:`what_if` while the match stays as it is (the AI asks
+    one attack's odds from and at many hexes in a decision)."""
+    unit, target = cmd.actor, cmd.target
+    action = cmd.action
+    if target is None or action not in ("shoot", "melee", "charge"):
+        return _never
+    if not (_is_unit(unit) and _is_unit(target)):
+        return _never
+    # _may_attack's checks of the units (they do not depend on where the units stand)
+    if not st.in_play(target) or target == unit or st.side_of(target) == st.side_of(unit):
+        return _never
+    if st.seriously_injured(target):
+        return _never
+    weapon = ctx.weapon(unit) if action == "shoot" else ctx.melee_weapon(unit)
+    ranged = weapon.is_ranged
+    if action == "shoot" and not ranged:
+        return _never
+    reach = weapon.long_range if ranged else 1
+    stats = ctx.stats(unit)
+    skill = stats.ballistics if ranged else stats.melee
+    hp, status = st.health(target), st.status(target)
+    aimed = ranged and st.activation(unit).aimed
+    here, there = st.hex_of(unit), st.hex_of(target)
+    skill = skill if skill is not None else 7
+    prone, cover_taken = status.prone, status.taking_cover
+    toughness, wounds, temporary = hp.toughness, hp.wounds, hp.temporary
+    bf = ctx.battlefield
+    none = Cover.NONE
+
+    def ask(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
+        a = from_hex if from_hex is not None else here
+        b = at_hex if at_hex is not None else there
+        if a is None or b is None:
+            return None
+        dist = hex_distance(a, b)
+        if dist > reach or (ranged and not bf.line_of_sight(a, b)):
+            return None
+        cover = bf.cover_between(a, b) if ranged else none
+        parts = (skill, dist, cover, aimed, prone, cover_taken, toughness, wounds, temporary)
+        return preview_of(weapon, parts)
+
+    return ask
 
 
 def _is_unit(entity: object) -> bool:

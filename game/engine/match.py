@@ -260,9 +260,11 @@ class Match:
         return self.ruleset.legal_actions(self)
 
     @_in_world
-    def validate(self, cmd: Command) -> str | None:
+    def validate(self, cmd: Command, *, legal: Sequence[LegalAction] | None = None) -> str | None:
         """None if ``cmd`` is legal now, else why not. Never changes the match, never raises: a field of
-        the wrong type or out of range is refused before any rule looks at it."""
+        the wrong type or out of range is refused before any rule looks at it. ``legal``: the legal actions
+        just listed for the match as it stands (:meth:`legal_actions`, nothing done since), which a ruleset
+        that checks a command against its offers (Frontier) then takes instead of listing them again."""
         problem = field_problem(cmd)
         if problem is not None:
             return problem
@@ -270,12 +272,18 @@ class Match:
             return "the encounter is over"
         if gm.is_gm(cmd):
             return gm.edit_problem(self, cmd)
+        if legal is not None:
+            listed = getattr(self.ruleset, "validate_listed", None)
+            if listed is not None:
+                found: str | None = listed(self, cmd, legal)
+                return found
         return self.ruleset.validate(self, cmd)
 
     @_in_world
-    def apply(self, cmd: Command) -> list[Event]:
-        """Validate and apply ``cmd``; if illegal, raise :class:`IllegalCommandError`, changing nothing."""
-        reason = self.validate(cmd)
+    def apply(self, cmd: Command, *, legal: Sequence[LegalAction] | None = None) -> list[Event]:
+        """Validate and apply ``cmd``; if illegal, raise :class:`IllegalCommandError`, changing nothing.
+        ``legal``: the legal actions just listed for the match as it stands (as for :meth:`validate`)."""
+        reason = self.validate(cmd, legal=legal)
         if reason is not None:
             raise IllegalCommandError(cmd, reason)
         moves, hidden = _rng_mark(self.rng), self.world.hidden()

@@ -69,6 +69,7 @@ class Cover(IntEnum):
 
 _COVERS = (Cover.NONE, Cover.HALF, Cover.FULL)
 _COVER_NAMES = {"none": Cover.NONE, "half": Cover.HALF, "full": Cover.FULL}
+REACH_MEMO_LIMIT = 4096  # reach_layers answers kept per set of move costs (a map and its clones)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,8 @@ class Battlefield:
             self._refresh(key_of[(h.q, h.r)], bits=False)
         self._blockers = _bitset(self._sight, 1)
         self._cost_masks: dict[int, int] = {c: _bitset(self._cost, c) for c in sorted(set(self._cost)) if c}
+        # reach_layers' answers for these move costs (a new dict whenever they change; clones share it)
+        self._reach_memo: dict[tuple[int, int, int], list[int]] = {}
         self._key_of = key_of
         self._size = size
         self._lines: dict[tuple[int, int], LineTable] = {}
@@ -230,6 +233,7 @@ class Battlefield:
             bit = 1 << k
             self._blockers = (self._blockers | bit) if blocks else (self._blockers & ~bit)
             if old != new:
+                self._reach_memo = {}
                 masks = self._cost_masks = dict(self._cost_masks)
                 if old:
                     masks[old] &= ~bit
@@ -557,16 +561,34 @@ class Battlefield:
         (the six neighbour offsets are fixed distances between hex numbers), so it costs a few dozen
         integer operations however many hexes it reaches. A hex's cheapest cost is its neighbour's in the
         first layer that touches it plus its own cost: costs belong to the hex entered, so no later layer
-        can do better."""
+        can do better.
+
+        Kept for the start, the budget and the blocked hexes within the budget's distance of the start (no
+        walk within the budget reaches the others: every hex entered costs 1 or more) while the move costs
+        stay as they are: the AI asks for the same walks decision after decision. The layers returned are
+        shared: never change them."""
         ks = self._key_or_none(start)
         if ks is None or budget < 0:
             return []
         key_of = self._key_of
         stop = 0
+        sq, sr = start.q, start.r
         for h in blocked:
             k = key_of.get((h.q, h.r))
-            if k is not None:
+            dq, dr = h.q - sq, h.r - sr
+            if k is not None and abs(dq) + abs(dr) + abs(dq + dr) <= 2 * budget:
                 stop |= 1 << k
+        memo = self._reach_memo
+        found = memo.get((ks, budget, stop))
+        if found is not None:
+            return found
+        if len(memo) >= REACH_MEMO_LIMIT:
+            memo.clear()
+        layers = memo[(ks, budget, stop)] = self._search(ks, budget, stop)
+        return layers
+
+    def _search(self, ks: int, budget: int, stop: int) -> list[int]:
+        """:meth:`reach_layers` from hex number ``ks``, ``stop`` the bits of the hexes it may not enter."""
         masks = [(c, m & ~stop) for c, m in self._cost_masks.items() if c <= budget]
         reached = 1 << ks
         layers = [reached] + [0] * budget

@@ -620,6 +620,26 @@ class Battlefield:
         """The numbers of hex number ``k``'s six neighbours (padding included), in direction order."""
         return tuple(k + s for s in self._steps)
 
+    def hexes_back(self, layers: list[int], k: int, g: int) -> tuple[Hex, ...]:
+        """The canonical path of a search's ``layers`` (:meth:`reach_layers`) to hex number ``k``, reached
+        at cost ``g``: from each hex back to its first neighbour (in direction order) in the layer its own
+        cost lower; the start first. (Asked of every place the AI weighs: in one loop over numbers.)"""
+        cost, steps, hex_of = self._cost, self._steps, self._hex_of
+        keys = [k]
+        while g > 0:
+            g -= cost[k]
+            before = layers[g]
+            for step in steps:
+                if before >> (k + step) & 1:
+                    k += step
+                    break
+            else:  # pragma: no cover - a reached hex always has a neighbour one cost back
+                raise AssertionError("no way back")
+            keys.append(k)
+        out = [hex_of[x] for x in reversed(keys)]
+        assert None not in out
+        return tuple(out)  # type: ignore[arg-type]
+
     def enter_cost(self, k: int) -> int:
         """What entering hex number ``k`` costs now (0: it cannot be entered)."""
         return self._cost[k]

@@ -29,7 +29,7 @@ from ai.fastreplace import replace
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.situation import Situation
 from ai.threat import exposure, path_risk, threatened
-from ai.utility import Option, choose, score_option
+from ai.utility import Consideration, Option, choose, score_option
 from ai.worth import Plan, considerations, net_value
 from game.commands import Command
 from game.engine.facts import UnitFacts
@@ -65,6 +65,7 @@ class UtilityAgent(Player):
         self.last: Decision | None = None
         self._fields: dict[tuple[object, ...], dict[Hex, int]] = {}
         self._tried: dict[Command, tuple[Match, Situation]] = {}  # this decision's trials on copies
+        self._considered: tuple[Personality | None, dict[str, tuple[Consideration[Plan], ...]]] = (None, {})
 
     def personality(self, keys: tuple[str, ...] = ()) -> Personality:
         """The personality of a unit described by ``keys`` (its kind and art keys): the side's own if it
@@ -335,6 +336,7 @@ class UtilityAgent(Player):
             for i, w in enumerate(templates)
         ]
         pathless = action.command(option=action.option)
+        legal_ends = frozenset(action.hexes) if turn is not tree else frozenset()
         for end in ends:
             cost = turn.cost_to(end)
             if cost is None:
@@ -345,7 +347,7 @@ class UtilityAgent(Player):
             if turn is not tree:
                 full = turn.path_to(end)
                 path = _first_leg(s, full, tree.budget) if full is not None else ()
-                if len(path) < 2 or path[-1] not in action.hexes:
+                if len(path) < 2 or path[-1] not in legal_ends:
                     continue
             dist = min((hex_distance(end, there or end) for _, there in where), default=0)
             range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
@@ -843,7 +845,13 @@ class UtilityAgent(Player):
 
     # -- scoring -----------------------------------------------------------------------------------
     def _option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
-        return Option(plan, plan.words, rank, weight, considerations(person, self.level, plan.kind))
+        known = self._considered  # the last personality's considerations by kind (asked per option)
+        if known[0] is not person:
+            known = self._considered = (person, {})
+        found = known[1].get(plan.kind)
+        if found is None:
+            found = known[1][plan.kind] = considerations(person, self.level, plan.kind)
+        return Option(plan, plan.words, rank, weight, found)
 
 
 APPROACH_BUDGET = 10_000  # movement points: any way across a map

@@ -328,11 +328,7 @@ class UtilityAgent(Player):
         # (s.attacks lists the same weapons as ``templates``, in the same order)
         made = [(t, there, s.attacks(me, t)) for t, there in where if there is not None]
         aims = [
-            (
-                w,
-                attack_costs.get(w.action, 1),
-                [(t, ours[i][1], ours[i][2], there) for t, there, ours in made],
-            )
+            (w, attack_costs.get(w.action, 1), [(t, ours[i], there) for t, there, ours in made])
             for i, w in enumerate(templates)
         ]
         pathless = action.command(option=action.option)
@@ -364,10 +360,10 @@ class UtilityAgent(Player):
             later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
             for w, follow, targets in aims:
                 now = follow <= left
-                for target, _, ask, there in targets:
+                for target, aim, there in targets:
                     if hex_distance(end, there) > w.reach:
                         continue
-                    preview = ask(end, None)
+                    preview = aim.odds()(end, None)
                     if preview is None or preview.expected_damage <= 0:
                         continue
                     odds = _attack_odds(s, target, preview)

@@ -181,6 +181,7 @@ class Battlefield:
         self._cost_masks: dict[int, int] = {c: _bitset(self._cost, c) for c in sorted(set(self._cost)) if c}
         # reach_layers' answers for these move costs (a new dict whenever they change; clones share it)
         self._reach_memo: dict[tuple[int, int, int], list[int]] = {}
+        self._hexes_memo: dict[int, tuple[Hex, ...]] = {}  # hexes_of's answers (the map's, shared by clones)
         self._key_of = key_of
         self._size = size
         self._lines: dict[tuple[int, int], LineTable] = {}
@@ -645,8 +646,15 @@ class Battlefield:
         return self._cost[k]
 
     def hexes_of(self, bits: int) -> tuple[Hex, ...]:
-        """The hexes whose bits are set in ``bits``, in map order (row by row), looked up at C speed."""
-        return tuple(map(self._hex_of.__getitem__, self.keys_of(bits)))  # type: ignore[arg-type]
+        """The hexes whose bits are set in ``bits``, in map order (row by row), looked up at C speed; kept
+        for the bits (the map's hexes never change; the same walks' ends are asked again and again)."""
+        memo = self._hexes_memo
+        found = memo.get(bits)
+        if found is None:
+            if len(memo) >= REACH_MEMO_LIMIT:
+                memo.clear()
+            found = memo[bits] = tuple(map(self._hex_of.__getitem__, self.keys_of(bits)))  # type: ignore[arg-type]
+        return found
 
     def hex_at_key(self, k: int) -> Hex:
         h = self._hex_of[k]

@@ -10,8 +10,9 @@ RNG; and (4) keeps the breakdown, so it can say why (``Decision``). It re-plans 
 
 It never reads the match's RNG or the order of undrawn cards: only ``MatchView`` (legal actions, previews,
 what-if odds, unit facts, movement trees, path reactions, morale risk) and copies made with
-``MatchView.sandbox`` to try an action out. Decisions on reactions, hit assignment and places in an
-initiative order go through the same scoring (``_reaction_options``, ``_assign``, ``_choice_options``).
+``MatchView.sandbox`` to try an action out (or the action supposed in place and put back,
+``MatchView.suppose``). Decisions on reactions, hit assignment and places in an initiative order go
+through the same scoring (``_reaction_options``, ``_assign``, ``_choice_options``).
 """
 
 from __future__ import annotations

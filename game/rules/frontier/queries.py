@@ -361,10 +361,19 @@ def suppose(ctx: FrontierCtx, cmd: Command) -> Callable[[], None] | None:
     if info.kind == "basic":
         st.activation(unit).basic_used.append(cmd.action)
     definition.apply(ctx, unit, cmd)
+    if game.stack:  # it asked for a step to run on (none of these does): not supposed after all
+        game.stack.clear()
+        _put_back(kept)
+        return None
 
     def undo() -> None:
-        for component, before in kept:
-            for f in dataclasses.fields(component):  # type: ignore[arg-type]  # components are dataclasses
-                setattr(component, f.name, getattr(before, f.name))
+        _put_back(kept)
 
     return undo
+
+
+def _put_back(kept: list[tuple[object, object]]) -> None:
+    """Every component of ``kept`` (the component, its copy) back to its copy's values, in place."""
+    for component, before in kept:
+        for f in dataclasses.fields(component):  # type: ignore[arg-type]  # components are dataclasses
+            setattr(component, f.name, getattr(before, f.name))

@@ -591,9 +591,7 @@ class UtilityAgent(Player):
         left = mine.action_points[0] - action.cost  # the action points really left after it
         quick = self._supposed(s, me, action.command(option=action.option), here, before_attack)
         if quick is not None:  # the rules answered without a copy: it betters no attack
-            return self._other_option(
-                s, me, action, person, end=here, exposure=quick, improvement=0.0, before=before_attack
-            )
+            return self._other_option(s, me, action, person, end=here, exposure=quick, improvement=0.0)
         try:
             trial = s.view.sandbox(self.seed)
             if left <= 0:
@@ -645,8 +643,7 @@ class UtilityAgent(Player):
             person,
             end=still or here,
             exposure=exposure,
-            improvement=improvement,
-            before=before_attack,
+            improvement=improvement if attacks else LATER * improvement if before_attack <= 0 else 0.0,
         )
 
     def _supposed(self, s: Situation, me: int, cmd: Command, here: Hex, before_attack: float) -> float | None:
@@ -675,13 +672,13 @@ class UtilityAgent(Player):
         end: Hex,
         exposure: float,
         improvement: float,
-        before: float,
     ) -> list[Option[Plan]]:
-        """``_other``'s option for an action that leads to no better attack this turn."""
+        """``_other``'s option for an action weighed as itself (not as the attack it leads to):
+        ``improvement`` is what it betters the unit's attacks by, as counted (a better attack that has to
+        wait for a later turn counts in part, :data:`LATER`, and only if the unit could not attack at all
+        before)."""
         mine, here = s.of(me), s.view.position(me)
         assert here is not None
-        if improvement > 0:  # no attack left this turn to make better: it counts for a later one
-            improvement = LATER * improvement if before <= 0 else 0.0
         gain = improvement * (0.5 + person.aggression)
         saved = self._exposure(s, mine, here) - exposure
         if gain <= 0 and saved <= 0:

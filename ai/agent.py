@@ -10,8 +10,9 @@ RNG; and (4) keeps the breakdown, so it can say why (``Decision``). It re-plans 
 
 It never reads the match's RNG or the order of undrawn cards: only ``MatchView`` (legal actions, previews,
 what-if odds, unit facts, movement trees, path reactions, morale risk) and copies made with
-``MatchView.sandbox`` to try an action out. Decisions on reactions, hit assignment and places in an
-initiative order go through the same scoring (``_reaction_options``, ``_assign``, ``_choice_options``).
+``MatchView.sandbox`` to try an action out (or the action supposed in place and put back,
+``MatchView.suppose``). Decisions on reactions, hit assignment and places in an initiative order go
+through the same scoring (``_reaction_options``, ``_assign``, ``_choice_options``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ai.fastreplace import replace
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.situation import Situation
 from ai.threat import exposure, path_risk, threatened
-from ai.utility import Option, choose, score_option
+from ai.utility import Consideration, Option, choose, score_option
 from ai.worth import Plan, considerations, net_value
 from game.commands import Command
 from game.engine.facts import UnitFacts
@@ -65,6 +66,7 @@ class UtilityAgent(Player):
         self.last: Decision | None = None
         self._fields: dict[tuple[object, ...], dict[Hex, int]] = {}
         self._tried: dict[Command, tuple[Match, Situation]] = {}  # this decision's trials on copies
+        self._considered: tuple[Personality | None, dict[str, tuple[Consideration[Plan], ...]]] = (None, {})
 
     def personality(self, keys: tuple[str, ...] = ()) -> Personality:
         """The personality of a unit described by ``keys`` (its kind and art keys): the side's own if it
@@ -331,19 +333,15 @@ class UtilityAgent(Player):
         # beat the best place found so far of the same rank (the IAUS's early out, a place at a time)
         drafts: list[tuple[int, float, Hex, Plan, float, tuple[Hex, ...] | None]] = []
         where = [(target, s.view.position(target)) for target in foes]  # asked once, not per place
-        aims = [  # each weapon's attack on each hostile: the same question from every place
-            (
-                w,
-                attack_costs.get(w.action, 1),
-                [
-                    (t, Command(w.action, actor=me, target=t, option=w.option), there)
-                    for t, there in where
-                    if there is not None
-                ],
-            )
-            for w in templates
+        # each weapon's attack on each hostile and its what-if odds: the same question from every place
+        # (s.attacks lists the same weapons as ``templates``, in the same order)
+        made = [(t, there, s.attacks(me, t)) for t, there in where if there is not None]
+        aims = [
+            (w, attack_costs.get(w.action, 1), [(t, ours[i], there) for t, there, ours in made])
+            for i, w in enumerate(templates)
         ]
         pathless = action.command(option=action.option)
+        legal_ends = frozenset(action.hexes) if turn is not tree else frozenset()
         for end in ends:
             cost = turn.cost_to(end)
             if cost is None:
@@ -354,7 +352,7 @@ class UtilityAgent(Player):
             if turn is not tree:
                 full = turn.path_to(end)
                 path = _first_leg(s, full, tree.budget) if full is not None else ()
-                if len(path) < 2 or path[-1] not in action.hexes:
+                if len(path) < 2 or path[-1] not in legal_ends:
                     continue
             dist = min((hex_distance(end, there or end) for _, there in where), default=0)
             range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
@@ -371,10 +369,10 @@ class UtilityAgent(Player):
             later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
             for w, follow, targets in aims:
                 now = follow <= left
-                for target, aimed, there in targets:
+                for target, aim, there in targets:
                     if hex_distance(end, there) > w.reach:
                         continue
-                    preview = s.view.what_if(aimed, from_hex=end)
+                    preview = aim.odds()(end, None)
                     if preview is None or preview.expected_damage <= 0:
                         continue
                     odds = _attack_odds(s, target, preview, person.finish)
@@ -606,6 +604,9 @@ class UtilityAgent(Player):
             return []
         before_attack = self._best_attack_value(s.view, me, s)
         left = mine.action_points[0] - action.cost  # the action points really left after it
+        quick = self._supposed(s, me, action.command(option=action.option), here, before_attack)
+        if quick is not None:  # the rules answered without a copy: it betters no attack
+            return self._other_option(s, me, action, person, end=here, exposure=quick, improvement=0.0)
         try:
             trial = s.view.sandbox(self.seed)
             if left <= 0:
@@ -650,8 +651,49 @@ class UtilityAgent(Player):
             )
             if then is not None:
                 return [then]
-        if improvement > 0 and not attacks:
-            improvement = LATER * improvement if before_attack <= 0 else 0.0
+        return self._other_option(
+            s,
+            me,
+            action,
+            person,
+            end=still or here,
+            exposure=exposure,
+            improvement=improvement if attacks else LATER * improvement if before_attack <= 0 else 0.0,
+        )
+
+    def _supposed(self, s: Situation, me: int, cmd: Command, here: Hex, before_attack: float) -> float | None:
+        """``_other``'s trial asked of the match itself, the command's effect supposed in place by the
+        rules (``MatchView.suppose``: no copy, no command applied): the unit's exposure where it stands
+        after it, when it betters none of the unit's attacks; None where the rules do not suppose it or
+        it betters an attack (the attack it leads to is weighed on a copy)."""
+        undo = s.view.suppose(cmd)
+        if undo is None:
+            return None
+        try:
+            after = trials.supposed(s, me)
+            if self._best_attack_value(s.view, me, after) > before_attack:
+                return None
+            return self._exposure(after, after.of(me), here)
+        finally:
+            undo()
+
+    def _other_option(
+        self,
+        s: Situation,
+        me: int,
+        action: LegalAction,
+        person: Personality,
+        *,
+        end: Hex,
+        exposure: float,
+        improvement: float,
+    ) -> list[Option[Plan]]:
+        """``_other``'s option for an action weighed as itself (not as the attack it leads to):
+        ``improvement`` is what it betters the unit's attacks by, as counted (a better attack that has to
+        wait for a later turn counts in part, :data:`LATER`, and only if the unit could not attack at all
+        before)."""
+        mine, here = s.of(me), s.view.position(me)
+        assert here is not None
         gain = improvement * (0.5 + person.aggression)
         saved = self._exposure(s, mine, here) - exposure
         if gain <= 0 and saved <= 0:
@@ -663,7 +705,7 @@ class UtilityAgent(Player):
             action.command(option=action.option),
             action.label,
             "other",
-            end=still or here,
+            end=end,
             gain=min(1.0, gain),
             exposure=exposure,
         )
@@ -775,13 +817,13 @@ class UtilityAgent(Player):
         the reacting side; Pass is the yardstick."""
         person = self.personality()
         options: list[Option[Plan]] = []
-        base = self._settled_outlook(s, None)
+        base = trials.settled_outlook(s, None, self.seed)
         for action in actions:
             if action.action == "pass":
                 options.append(self._option(Plan(action.command(), "pass", "end"), END, person))
                 continue
             for cmd in itertools.islice(action.expand(), 8):
-                outlook = self._settled_outlook(s, cmd)
+                outlook = trials.settled_outlook(s, cmd, self.seed)
                 if outlook is None or base is None:
                     continue
                 gain = outlook - base
@@ -789,37 +831,6 @@ class UtilityAgent(Player):
                     plan = Plan(cmd, action.label, "react", gain=min(1.0, gain))
                     options.append(self._option(plan, TAKE_OUT if gain > 0.3 else ATTACK, person))
         return options
-
-    def _settled_outlook(self, s: Situation, cmd: Command | None) -> float | None:
-        """The side's outlook once the reaction window has closed: ``cmd`` (None: nothing) tried on a copy,
-        then every window that follows passed until the pending attack has dealt its damage (a reaction
-        such as "Duck!" only shows its worth when the hits land). None if the copy refused ``cmd``."""
-        try:
-            trial = s.view.sandbox(self.seed)
-            if cmd is not None:
-                trial.apply(cmd)
-            for _ in range(SETTLE_STEPS):
-                if trial.is_over:
-                    break
-                waiting = [a for a in trial.legal_actions() if a.action == "pass"]
-                if not waiting:
-                    break
-                trial.apply(waiting[0].command())
-        except Exception:
-            return None
-        return self._side_outlook(trial.view(s.side), s.side)
-
-    def _side_outlook(self, view: MatchView, side: str) -> float:
-        """How well ``side`` stands: its units' health against the other sides', shares of the total."""
-        mine = theirs = 0.0
-        for u in view.units(in_play=False):
-            facts = view.unit_facts(u)
-            share = facts.health[0] / max(1, facts.health[1]) if facts.fights else 0.0
-            if view.identity(u).side == side:
-                mine += share
-            else:
-                theirs += share
-        return mine - theirs
 
     def _choice_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
         """A choice outside a turn (a Joker's place, which unit draws): an earlier place is worth more
@@ -844,12 +855,17 @@ class UtilityAgent(Player):
 
     # -- scoring -----------------------------------------------------------------------------------
     def _option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
-        return Option(plan, plan.words, rank, weight, considerations(person, self.level, plan.kind))
+        known = self._considered  # the last personality's considerations by kind (asked per option)
+        if known[0] is not person:
+            known = self._considered = (person, {})
+        found = known[1].get(plan.kind)
+        if found is None:
+            found = known[1][plan.kind] = considerations(person, self.level, plan.kind)
+        return Option(plan, plan.words, rank, weight, found)
 
 
 APPROACH_BUDGET = 10_000  # movement points: any way across a map
 SAVES = 0.5  # an action that keeps this share of a unit's health from harm saves it (the top rank)
-SETTLE_STEPS = 8  # reaction windows passed on a copy to see a reaction's worth
 FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile one
 LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
 

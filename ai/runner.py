@@ -54,7 +54,7 @@ def play(match: Match, players: Mapping[str, Player], *, limit: int = MAX_COMMAN
         start = time.perf_counter()
         cmd = player.decide(match.view(side, legal=legal), index)  # the list just made, not made again
         times[side].append(time.perf_counter() - start)
-        match.apply(cmd)
+        match.apply(cmd, legal=legal)  # checked against the list just made, not made again
     outcome = match.outcome()
     if outcome is None:
         return GameResult(None, "stalled: the game did not end", _round(match), len(match.log), True, times)

@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from game.commands import Command
-from game.engine.facts import UnitFacts, WeaponFacts
+from game.engine.facts import Odds, UnitFacts, WeaponFacts
 from game.engine.match import MatchView
 from game.engine.movement import PathTree
 from game.engine.movement import reach as reach_tree
 from game.hexgrid import Hex, hex_distance
 
-__all__ = ["Situation"]
+__all__ = ["Aim", "Situation"]
 
 
 @dataclass(slots=True)
@@ -33,7 +33,7 @@ class Situation:
     who: dict[int, tuple[str, str]] = field(default_factory=dict)
     best_attack: dict[int, float] = field(default_factory=dict)  # a unit's best attack from where it stands
     exposures: dict[tuple[int, Hex, int], float] = field(default_factory=dict)  # ai.threat.exposure
-    aims: dict[tuple[int, int], tuple[tuple[WeaponFacts, Command], ...]] = field(default_factory=dict)
+    aims: dict[tuple[int, int], tuple[Aim, ...]] = field(default_factory=dict)
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)
@@ -41,14 +41,16 @@ class Situation:
             found = self.facts[unit] = self.view.unit_facts(unit)
         return found
 
-    def attacks(self, unit: int, target: int) -> tuple[tuple[WeaponFacts, Command], ...]:
-        """``unit``'s weapons it attacks with, each with its attack on ``target`` (made once per decision:
-        the threats ask them for every place weighed)."""
+    def attacks(self, unit: int, target: int) -> tuple[Aim, ...]:
+        """``unit``'s weapons it attacks with, each with its attack on ``target`` and that attack's what-if
+        odds at any hexes (:class:`Aim`: made once per decision, for the position this situation sees;
+        the threats ask them for every place weighed, the walks from every place)."""
         key = (unit, target)
         found = self.aims.get(key)
         if found is None:
+            view = self.view
             found = self.aims[key] = tuple(
-                (w, Command(w.action, actor=unit, target=target, option=w.option))
+                Aim(w, Command(w.action, actor=unit, target=target, option=w.option), view)
                 for w in self.of(unit).weapons
                 if w.action
             )
@@ -200,6 +202,25 @@ class Situation:
         before = to_area(area, here)
         after = to_area(area, end)
         return max(progress, min(1.0, (before - after) / max(1, budget)))
+
+
+class Aim:
+    """A weapon's attack on one target, with its what-if odds at any hexes (``MatchView.odds``) made the
+    first time they are asked (many attacks a decision lists are never asked: out of reach everywhere)."""
+
+    __slots__ = ("_odds", "command", "view", "weapon")
+
+    def __init__(self, weapon: WeaponFacts, command: Command, view: MatchView) -> None:
+        self.weapon = weapon
+        self.command = command
+        self.view = view
+        self._odds: Odds | None = None
+
+    def odds(self) -> Odds:
+        found = self._odds
+        if found is None:
+            found = self._odds = self.view.odds(self.command)
+        return found
 
 
 def to_area(area: frozenset[Hex], h: Hex) -> int:

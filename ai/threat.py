@@ -5,9 +5,8 @@ off. The utility AI weighs a place's exposure and a walk's risk with these (docs
 
 from __future__ import annotations
 
-from ai.situation import Situation
-from game.commands import Command
-from game.engine.facts import UnitFacts
+from ai.situation import Aim, Situation
+from game.engine.facts import Odds, UnitFacts
 from game.hexgrid import Hex, hex_distance
 
 __all__ = ["blow", "exposure", "firing_places", "path_risk", "threat", "threatened"]
@@ -52,18 +51,22 @@ def threat(s: Situation, foe: int, me: int, at: Hex) -> float:
     places: list[Hex] | None = None  # where it would shoot from: the same for every weapon
     if there is not None:
         dist = hex_distance(there, at)
-        for w, cmd in s.attacks(foe, me):
+        for aim in s.attacks(foe, me):
+            w = aim.weapon
             if w.kind == "melee" and w.reach <= 1:
-                best = max(best, blow(s, foe, cmd, at, dist))
+                best = max(best, blow(s, foe, aim, at, dist))
                 continue
             if dist > w.reach + s.stride(foe):
                 continue
             if places is None:
                 places = firing_places(s, foe, there, at)
+            ask: Odds | None = None
             for origin in places:
                 if hex_distance(origin, at) > w.reach:
                     continue
-                preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+                if ask is None:
+                    ask = aim.odds()
+                preview = ask(origin, at)
                 if preview is not None:
                     best = max(best, float(preview.expected_damage))
     s.threat[key] = best
@@ -90,11 +93,11 @@ def firing_places(s: Situation, foe: int, there: Hex, at: Hex) -> list[Hex]:
     return near
 
 
-def blow(s: Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
+def blow(s: Situation, foe: int, aim: Aim, at: Hex, dist: int) -> float:
     """A melee attack's expected damage on ``at``, times the chance ``foe`` gets next to it."""
     facts = s.of(foe)
     if dist <= 1:
-        preview = s.view.what_if(cmd, at_hex=at)
+        preview = aim.odds()(None, at)
         return float(preview.expected_damage) if preview is not None else 0.0
     dash = facts.charge
     furthest = facts.move + (max(v for v, _ in dash) if dash is not None else 0)
@@ -113,7 +116,7 @@ def blow(s: Situation, foe: int, cmd: Command, at: Hex, dist: int) -> float:
         chance = float(dash.at_least(cost - facts.move))
     else:
         return 0.0
-    preview = s.view.what_if(cmd, from_hex=origin, at_hex=at)
+    preview = aim.odds()(origin, at)
     return chance * float(preview.expected_damage) if preview is not None else 0.0
 
 

@@ -1,15 +1,19 @@
 """What an action the utility AI tries out on a copy of the match (``MatchView.sandbox``) may take from
 the decision it is tried in: the copy kept at the unit's turn (:func:`keep_turn`), and whether the hostiles'
-walks and threats worked out before still hold after it (:func:`same_walks`, :func:`same_threats`)."""
+walks and threats worked out before still hold after it (:func:`same_walks`, :func:`same_threats`); and the
+situation of an action the rules suppose on the match itself, with no copy (:func:`supposed`); a reaction's
+worth tried on a copy (:func:`settled_outlook`)."""
 
 from __future__ import annotations
 
 from ai.situation import Situation
 from game.commands import Command
 from game.engine.facts import UnitFacts
-from game.engine.match import Match
+from game.engine.match import Match, MatchView
 
-__all__ = ["keep_turn", "same_threats", "same_walks"]
+__all__ = ["keep_turn", "same_threats", "same_walks", "settled_outlook", "side_outlook", "supposed"]
+
+SETTLE_STEPS = 8  # reaction windows passed on a copy to see a reaction's worth
 
 
 def keep_turn(trial: Match, me: int) -> None:
@@ -52,3 +56,52 @@ def same_threats(before: Situation, after: Situation, me: int) -> bool:
     it left everything the hostiles' threats on ``me`` read as it was, its own defence too (so the threats
     worked out before still hold)."""
     return _defence(before.of(me)) == _defence(after.of(me))
+
+
+def supposed(before: Situation, me: int) -> Situation:
+    """The situation of the position ``before``'s view shows while an action of ``me`` that changes
+    only its own state is supposed in place (``MatchView.suppose``): every other unit's facts and the
+    hostiles' walk and charge trees are ``before``'s (no one moved, no hostile changed, the turn is still
+    its own), and so are its threats if its defence is the same (:func:`same_threats`)."""
+    after = Situation(before.view, before.side)
+    after.facts = {u: f for u, f in before.facts.items() if u != me}
+    after.who = before.who
+    if same_threats(before, after, me):
+        after.share_threats(before)
+    else:
+        after.share_walks(before)
+    return after
+
+
+def settled_outlook(s: Situation, cmd: Command | None, seed: int) -> float | None:
+    """The side's outlook once the reaction window has closed: ``cmd`` (None: nothing) tried on a copy
+    (its hidden parts drawn from ``seed``), then every window that follows passed until the pending attack
+    has dealt its damage (a reaction such as "Duck!" only shows its worth when the hits land). None if the
+    copy refused ``cmd``."""
+    try:
+        trial = s.view.sandbox(seed)
+        if cmd is not None:
+            trial.apply(cmd)
+        for _ in range(SETTLE_STEPS):
+            if trial.is_over:
+                break
+            waiting = [a for a in trial.legal_actions() if a.action == "pass"]
+            if not waiting:
+                break
+            trial.apply(waiting[0].command())
+    except Exception:
+        return None
+    return side_outlook(trial.view(s.side), s.side)
+
+
+def side_outlook(view: MatchView, side: str) -> float:
+    """How well ``side`` stands: its units' health against the other sides', shares of the total."""
+    mine = theirs = 0.0
+    for u in view.units(in_play=False):
+        facts = view.unit_facts(u)
+        share = facts.health[0] / max(1, facts.health[1]) if facts.fights else 0.0
+        if view.identity(u).side == side:
+            mine += share
+        else:
+            theirs += share
+    return mine - theirs

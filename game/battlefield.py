@@ -69,6 +69,7 @@ class Cover(IntEnum):
 
 _COVERS = (Cover.NONE, Cover.HALF, Cover.FULL)
 _COVER_NAMES = {"none": Cover.NONE, "half": Cover.HALF, "full": Cover.FULL}
+REACH_MEMO_LIMIT = 4096  # reach_layers answers kept per set of move costs (a map and its clones)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,9 @@ class Battlefield:
             self._refresh(key_of[(h.q, h.r)], bits=False)
         self._blockers = _bitset(self._sight, 1)
         self._cost_masks: dict[int, int] = {c: _bitset(self._cost, c) for c in sorted(set(self._cost)) if c}
+        # reach_layers' answers for these move costs (a new dict whenever they change; clones share it)
+        self._reach_memo: dict[tuple[int, int, int], list[int]] = {}
+        self._hexes_memo: dict[int, tuple[Hex, ...]] = {}  # hexes_of's answers (the map's, shared by clones)
         self._key_of = key_of
         self._size = size
         self._lines: dict[tuple[int, int], LineTable] = {}
@@ -230,6 +234,7 @@ class Battlefield:
             bit = 1 << k
             self._blockers = (self._blockers | bit) if blocks else (self._blockers & ~bit)
             if old != new:
+                self._reach_memo = {}
                 masks = self._cost_masks = dict(self._cost_masks)
                 if old:
                     masks[old] &= ~bit
@@ -557,16 +562,34 @@ class Battlefield:
         (the six neighbour offsets are fixed distances between hex numbers), so it costs a few dozen
         integer operations however many hexes it reaches. A hex's cheapest cost is its neighbour's in the
         first layer that touches it plus its own cost: costs belong to the hex entered, so no later layer
-        can do better."""
+        can do better.
+
+        Kept for the start, the budget and the blocked hexes within the budget's distance of the start (no
+        walk within the budget reaches the others: every hex entered costs 1 or more) while the move costs
+        stay as they are: the AI asks for the same walks decision after decision. The layers returned are
+        shared: never change them."""
         ks = self._key_or_none(start)
         if ks is None or budget < 0:
             return []
         key_of = self._key_of
         stop = 0
+        sq, sr = start.q, start.r
         for h in blocked:
             k = key_of.get((h.q, h.r))
-            if k is not None:
+            dq, dr = h.q - sq, h.r - sr
+            if k is not None and abs(dq) + abs(dr) + abs(dq + dr) <= 2 * budget:
                 stop |= 1 << k
+        memo = self._reach_memo
+        found = memo.get((ks, budget, stop))
+        if found is not None:
+            return found
+        if len(memo) >= REACH_MEMO_LIMIT:
+            memo.clear()
+        layers = memo[(ks, budget, stop)] = self._search(ks, budget, stop)
+        return layers
+
+    def _search(self, ks: int, budget: int, stop: int) -> list[int]:
+        """:meth:`reach_layers` from hex number ``ks``, ``stop`` the bits of the hexes it may not enter."""
         masks = [(c, m & ~stop) for c, m in self._cost_masks.items() if c <= budget]
         reached = 1 << ks
         layers = [reached] + [0] * budget
@@ -598,13 +621,40 @@ class Battlefield:
         """The numbers of hex number ``k``'s six neighbours (padding included), in direction order."""
         return tuple(k + s for s in self._steps)
 
+    def hexes_back(self, layers: list[int], k: int, g: int) -> tuple[Hex, ...]:
+        """The canonical path of a search's ``layers`` (:meth:`reach_layers`) to hex number ``k``, reached
+        at cost ``g``: from each hex back to its first neighbour (in direction order) in the layer its own
+        cost lower; the start first. (Asked of every place the AI weighs: in one loop over numbers.)"""
+        cost, steps, hex_of = self._cost, self._steps, self._hex_of
+        keys = [k]
+        while g > 0:
+            g -= cost[k]
+            before = layers[g]
+            for step in steps:
+                if before >> (k + step) & 1:
+                    k += step
+                    break
+            else:  # pragma: no cover - a reached hex always has a neighbour one cost back
+                raise AssertionError("no way back")
+            keys.append(k)
+        out = [hex_of[x] for x in reversed(keys)]
+        assert None not in out
+        return tuple(out)  # type: ignore[arg-type]
+
     def enter_cost(self, k: int) -> int:
         """What entering hex number ``k`` costs now (0: it cannot be entered)."""
         return self._cost[k]
 
     def hexes_of(self, bits: int) -> tuple[Hex, ...]:
-        """The hexes whose bits are set in ``bits``, in map order (row by row), looked up at C speed."""
-        return tuple(map(self._hex_of.__getitem__, self.keys_of(bits)))  # type: ignore[arg-type]
+        """The hexes whose bits are set in ``bits``, in map order (row by row), looked up at C speed; kept
+        for the bits (the map's hexes never change; the same walks' ends are asked again and again)."""
+        memo = self._hexes_memo
+        found = memo.get(bits)
+        if found is None:
+            if len(memo) >= REACH_MEMO_LIMIT:
+                memo.clear()
+            found = memo[bits] = tuple(map(self._hex_of.__getitem__, self.keys_of(bits)))  # type: ignore[arg-type]
+        return found
 
     def hex_at_key(self, k: int) -> Hex:
         h = self._hex_of[k]

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.battlefield import Battlefield, Cover, Terrain
+from game.engine.movement import reach
 from game.hexgrid import Hex, hex_distance, hex_lines, hexes_within
 from game.mapload import load_battlefield
 from game.sightlines import offset_lines
@@ -156,13 +157,16 @@ def test_closed_door_blocks_movement_and_sight_until_opened(tmp_path: Path) -> N
     assert not bf.line_of_sight(left, right)
     assert bf.path(left, right) is None
     assert right not in bf.reachable(left, 30)
+    assert not reach(bf, left, 30).reaches(right)  # the walks kept (reach_layers) as well
     assert bf.move_cost(gap) is None and not bf.is_passable(gap)
     bf.set_door(gap, True)
     assert bf.line_of_sight(left, right)
     assert bf.path(left, right) == [left, left + Hex(1, 0), gap, gap + Hex(1, 0), right]
     assert bf.reachable(left, 30)[right] == 4
+    assert reach(bf, left, 30).cost_to(right) == 4
     bf.set_door(gap, False)
     assert not bf.line_of_sight(left, right) and bf.path(left, right) is None
+    assert not reach(bf, left, 30).reaches(right)
     with pytest.raises(KeyError):
         bf.set_door(left, True)
 
@@ -304,3 +308,30 @@ def test_geometry_helpers_are_consistent(tmp_path: Path) -> None:
     for h in bf.hexes:
         x, y = bf.geometry.hex_center(h)
         assert math.isfinite(x) and bf.geometry.pixel_to_hex(x, y) == h
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    start=hexes_strategy,
+    budget=st.integers(0, 8),
+    blocked=st.sets(hexes_strategy, max_size=8),
+    moved=st.sets(hexes_strategy, max_size=3),
+)
+def test_walks_kept_are_the_walks_searched_afresh(
+    prop_field: Battlefield,
+    start: tuple[int, int],
+    budget: int,
+    blocked: set[tuple[int, int]],
+    moved: set[tuple[int, int]],
+) -> None:
+    """``reach_layers`` keeps its answers for the blocked hexes within the budget's distance: asked again
+    with other blocked hexes further away (units that moved out there) it gives the search's answer."""
+    s = at(prop_field, *start)
+    block = frozenset(at(prop_field, *c) for c in blocked) - {s}
+    first = prop_field.reach_layers(s, budget, block)
+    again = block | {at(prop_field, *c) for c in moved if hex_distance(s, at(prop_field, *c)) > budget}
+    stop = 0
+    for h in again:
+        stop |= 1 << prop_field.key_at(h)
+    fresh = prop_field._search(prop_field.key_at(s), budget, stop) if prop_field.is_passable(s) else first
+    assert prop_field.reach_layers(s, budget, again) == fresh == first

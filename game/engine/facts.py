@@ -7,6 +7,7 @@ reaction a walk would set off (an opportunity attack, a Hold Fire or Covering Fi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -21,7 +22,11 @@ from game.hexgrid import Hex
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-__all__ = ["PathReaction", "Reasoner", "StatusFacts", "Supposed", "UnitFacts", "WeaponFacts"]
+__all__ = ["Odds", "PathReaction", "Reasoner", "StatusFacts", "Supposed", "UnitFacts", "WeaponFacts"]
+
+# an attack's what-if odds at any hexes: ``ask(from_hex, at_hex)`` (None: where the units stand), as
+# ``Match.what_if(cmd, from_hex, at_hex)`` answers while the match stays as it is (``Match.odds``)
+Odds = Callable[[Hex | None, Hex | None], AttackPreview | None]
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from game.battlefield import Battlefield, DeployZone
 from game.commands import Command
 from game.components import Identity, Position, Removed
 from game.engine import gm
-from game.engine.facts import PathReaction, Reasoner, UnitFacts
+from game.engine.facts import Odds, PathReaction, Reasoner, UnitFacts
 from game.engine.movement import PathTree
 from game.engine.protocol import (
     AttackPreview,
@@ -260,9 +260,11 @@ class Match:
         return self.ruleset.legal_actions(self)
 
     @_in_world
-    def validate(self, cmd: Command) -> str | None:
+    def validate(self, cmd: Command, *, legal: Sequence[LegalAction] | None = None) -> str | None:
         """None if ``cmd`` is legal now, else why not. Never changes the match, never raises: a field of
-        the wrong type or out of range is refused before any rule looks at it."""
+        the wrong type or out of range is refused before any rule looks at it. ``legal``: the legal actions
+        just listed for the match as it stands (:meth:`legal_actions`, nothing done since), which a ruleset
+        that checks a command against its offers (Frontier) then takes instead of listing them again."""
         problem = field_problem(cmd)
         if problem is not None:
             return problem
@@ -270,12 +272,18 @@ class Match:
             return "the encounter is over"
         if gm.is_gm(cmd):
             return gm.edit_problem(self, cmd)
+        if legal is not None:
+            listed = getattr(self.ruleset, "validate_listed", None)
+            if listed is not None:
+                found: str | None = listed(self, cmd, legal)
+                return found
         return self.ruleset.validate(self, cmd)
 
     @_in_world
-    def apply(self, cmd: Command) -> list[Event]:
-        """Validate and apply ``cmd``; if illegal, raise :class:`IllegalCommandError`, changing nothing."""
-        reason = self.validate(cmd)
+    def apply(self, cmd: Command, *, legal: Sequence[LegalAction] | None = None) -> list[Event]:
+        """Validate and apply ``cmd``; if illegal, raise :class:`IllegalCommandError`, changing nothing.
+        ``legal``: the legal actions just listed for the match as it stands (as for :meth:`validate`)."""
+        reason = self.validate(cmd, legal=legal)
         if reason is not None:
             raise IllegalCommandError(cmd, reason)
         moves, hidden = _rng_mark(self.rng), self.world.hidden()
@@ -429,6 +437,21 @@ class Match:
         return self._reasoner().what_if(self, cmd, from_hex, at_hex)
 
     @_in_world
+    def odds(self, cmd: Command) -> Odds:
+        """:meth:`what_if` of the attack ``cmd`` at any hexes, as a function ``ask(from_hex, at_hex)``:
+        the same answers while the match stays as it is (ask again after anything changes it: a command,
+        a supposition). A ruleset may read the units once for all the hexes asked (Frontier)."""
+        odds = getattr(self.ruleset, "odds", None)
+        if odds is not None:
+            found: Odds = odds(self, cmd)
+            return found
+
+        def ask(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
+            return self.what_if(cmd, from_hex, at_hex)
+
+        return ask
+
+    @_in_world
     def movement(self, unit: int) -> PathTree:
         return self._reasoner().movement(self, unit)
 
@@ -439,6 +462,17 @@ class Match:
     @_in_world
     def morale_risk(self, side: str) -> dict[int, Fraction]:
         return self._reasoner().morale_risk(self, side)
+
+    @_in_world
+    def suppose(self, cmd: Command) -> Callable[[], None] | None:
+        """Put the effect of ``cmd``, a command that changes only its actor's own state (Frontier's Aim,
+        Reload, Take Cover), in place by hand, the turn kept its own, so that questions (unit facts,
+        what-if odds) can be asked of the position after it without a copy of the match; the function
+        returned puts the actor back exactly as it was, and must be called before anything else is done
+        with the match (no command applied, no legal actions asked in between). None, with nothing
+        changed, where the ruleset does not suppose that command: try it on a copy (``sandbox``)."""
+        suppose = getattr(self.ruleset, "suppose", None)
+        return suppose(self, cmd) if suppose is not None else None
 
     @property
     def is_over(self) -> bool:
@@ -686,6 +720,9 @@ class MatchView:
     ) -> AttackPreview | None:
         return self._match.what_if(cmd, from_hex, at_hex)
 
+    def odds(self, cmd: Command) -> Odds:
+        return self._match.odds(cmd)
+
     def movement(self, unit: int) -> PathTree:
         return self._match.movement(unit)
 
@@ -694,3 +731,7 @@ class MatchView:
 
     def morale_risk(self, side: str) -> dict[int, Fraction]:
         return self._match.morale_risk(side)
+
+    def suppose(self, cmd: Command) -> Callable[[], None] | None:
+        """:meth:`Match.suppose` (the view's own legal actions are not asked until it is undone)."""
+        return self._match.suppose(cmd)

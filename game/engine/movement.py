@@ -136,15 +136,7 @@ class PathTree:
         g = self._cost_of_key(k)
         if g is None:
             return None
-        layers = self._layers
-        keys = [k]
-        while g > 0:
-            back = g - bf.enter_cost(keys[-1])
-            before = layers[back]
-            keys.append(next(n for n in bf.step_keys(keys[-1]) if before >> n & 1))
-            g = back
-        hex_at = bf.hex_at_key
-        return tuple(hex_at(x) for x in reversed(keys))
+        return bf.hexes_back(self._layers, k, g)
 
     def within(self, budget: int) -> PathTree:
         """The same tree cut at a smaller ``budget`` (exactly the search with that budget)."""

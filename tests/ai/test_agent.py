@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -205,7 +206,8 @@ def test_trying_an_action_out_never_runs_past_the_units_turn(
     follow it ran on by themselves: with its last action point the Sheriff's Take Cover or Aim would end
     his activation, and (the last to act, with Cool checks due) the End phase would roll its Cool checks
     on the copy's dice, where a fleeing outlaw would make the cover look like it saved him. The copy gets
-    one action point more (``ai.trials.keep_turn``), so no trial ends the activation."""
+    one action point more (``ai.trials.keep_turn``), so no trial ends the activation; an action the rules
+    suppose in place (``MatchView.suppose``: Take Cover, Aim) runs nothing on at all, and is put back."""
     from game.engine.match import MatchView
     from game.events import ActivationEnded, PhaseStarted
 
@@ -230,9 +232,21 @@ def test_trying_an_action_out_never_runs_past_the_units_turn(
         trials.append((copy, len(copy.history)))
         return copy
 
+    supposed: list[str] = []
+    suppose = MatchView.suppose
+
+    def spy(view: MatchView, cmd: Command) -> Callable[[], None] | None:
+        undo = suppose(view, cmd)
+        if undo is not None:
+            supposed.append(cmd.action)
+        return undo
+
     monkeypatch.setattr(MatchView, "sandbox", sandbox)
+    monkeypatch.setattr(MatchView, "suppose", spy)
+    key, history = m.key(), len(m.history)
     UtilityAgent("normal", 1).decide(m.view("side1"), 0)
-    tried = [copy.log[-1].action for copy, _ in trials if copy.log]
+    assert m.key() == key and len(m.history) == history  # every supposed action put back
+    tried = [copy.log[-1].action for copy, _ in trials if copy.log] + supposed
     assert "take_cover" in tried and "aim" in tried, tried
     for copy, start in trials:
         after = copy.history[start:]

@@ -6,6 +6,7 @@ units share a hex; no unit stands on an impassable hex; every game ends.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -144,3 +145,26 @@ def test_validate_and_legal_actions_and_preview_are_pure(data: hs.DataObject, se
         assert match.digest() == before
     finally:
         match.close()
+
+
+def test_a_command_checked_against_the_actions_just_listed_gets_the_same_answer() -> None:
+    """``Match.apply(cmd, legal=...)`` (the game loop hands over the list it just made): every answer of
+    ``validate`` with the listed actions is its answer without them, for offered commands and for refused
+    ones (another option, a hex off the path tree, a unit out of sight, a unit not on its turn)."""
+    from tests.bench import corpus
+
+    checked = refused = 0
+    for position in corpus.positions("frontier", games=1, every=2):
+        legal = position.legal_actions()
+        commands: list[Command] = []
+        for action in legal:
+            commands.extend(itertools.islice(action.expand(), 6))
+            commands.append(action.command(option="nonsense"))
+            commands.append(Command(action.action, actor=action.actor, target=action.actor, hex=Hex(99, 99)))
+        commands += [Command("shoot", actor=u, target=v) for u in position.units() for v in position.units()]
+        for cmd in commands:
+            expected = position.validate(cmd)
+            assert position.validate(cmd, legal=legal) == expected, cmd
+            checked += 1
+            refused += expected is not None
+    assert checked > 500 and refused > 100

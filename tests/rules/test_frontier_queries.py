@@ -157,3 +157,81 @@ def test_odds_kept_for_their_parts_are_the_odds_worked_out_afresh(tmp_path) -> N
     aimed = ctx.preview(sheriff, leader, gun)
     assert aimed == attack_preview(ctx.situation(sheriff, leader, gun))
     assert aimed.hit_chance > covered.hit_chance
+
+
+def test_a_supposed_action_is_the_action_taken_and_is_put_back() -> None:
+    """``Match.suppose`` (the AI weighs Aim, Reload, Take Cover and Disengage without a copy): while it is
+    in place, the actor's facts and every what-if odds are those of the match after the command really
+    applied; undone, the match is as it was (the same key and digest)."""
+    supposed = 0
+    for position in corpus.positions("frontier", games=2, every=2):
+        for action in position.legal_actions():
+            if not action.enabled or action.action not in q.SUPPOSED:
+                continue
+            cmd = action.command(option=action.option)
+            me = cmd.actor
+            if position.unit_facts(me).action_points[0] <= action.cost:  # the turn kept (as the AI keeps it)
+                continue
+            key, digest = position.key(), position.digest()
+            real = position.clone()
+            real.apply(cmd)
+            undo = position.suppose(cmd)
+            assert undo is not None, cmd
+            try:
+                assert position.unit_facts(me) == real.unit_facts(me)
+                for other in position.units():
+                    if other == me:
+                        continue
+                    for shot in (
+                        Command("shoot", actor=other, target=me),
+                        Command("melee", actor=other, target=me),
+                        Command("shoot", actor=me, target=other),
+                    ):
+                        assert position.what_if(shot) == real.what_if(shot)
+            finally:
+                undo()
+            assert position.key() == key and position.digest() == digest
+            supposed += 1
+    assert supposed > 5
+
+
+def test_only_an_action_on_the_actor_alone_that_may_be_taken_now_is_supposed(tmp_path) -> None:
+    m = new_match(open_map(tmp_path), law("sheriff"), outlaws("gang_leader"))
+    sheriff, leader = unit(m, "side1"), unit(m, "side2")
+    place(m, sheriff, at(2))
+    place(m, leader, at(10))
+    give_turn(m, sheriff)
+    key = m.key()
+    assert m.suppose(Command("shoot", actor=sheriff, target=leader)) is None  # rolls dice: a copy's
+    assert m.suppose(Command("aim", actor=leader)) is None  # not its turn
+    assert m.suppose(Command("take_cover", actor=sheriff)) is None  # open ground: no cover
+    assert m.key() == key
+    undo = m.suppose(Command("aim", actor=sheriff))
+    assert undo is not None
+    assert st.activation(sheriff).aimed
+    undo()
+    assert not st.activation(sheriff).aimed and m.key() == key
+
+
+def test_an_attacks_odds_at_any_hexes_are_its_what_if_odds() -> None:
+    """``Match.odds`` (the units read once for every hex the AI asks at) answers as ``what_if`` does: the
+    same odds, or None, from and at every hex within a few steps of the units, for every pair of units
+    and every attack (illegal ones too: a unit at itself, a friend, a Seriously Injured target)."""
+    compared = answered = 0
+    for position in corpus.positions("frontier", games=1, every=6):
+        units = position.units()
+        for me in units:
+            for them in units:
+                for action in ("shoot", "melee", "charge", "aim"):
+                    cmd = Command(action, actor=me, target=them)
+                    ask = position.odds(cmd)
+                    here, there = position.position(me), position.position(them)
+                    spots = [None, *(h for h in (here, there) if h is not None)]
+                    spots += [h + Hex(dq, dr) for h in spots if h is not None for dq, dr in ((3, 0), (0, -5))]
+                    for a in spots:
+                        for b in spots:
+                            expected = position.what_if(cmd, a, b)
+                            assert ask(a, b) == expected, (cmd, a, b)
+                            compared += 1
+                            answered += expected is not None
+    assert compared > 1000 and answered > 50

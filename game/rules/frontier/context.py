@@ -28,7 +28,7 @@ from game.rules.frontier.data import FrontierData, UnitData, WeaponData
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-__all__ = ["CHARGE_REACH", "FrontierCtx"]
+__all__ = ["CHARGE_REACH", "FrontierCtx", "SituationParts", "preview_of"]
 
 CHARGE_REACH = 4  # the most a charge's 1d4 adds to Move
 
@@ -144,16 +144,7 @@ class FrontierCtx(Context):
     def preview(self, attacker: int, target: int, weapon: WeaponData) -> AttackPreview:
         """``attack_preview(self.situation(attacker, target, weapon))``, kept for its parts (the AI asks
         the odds of the same attack from many hexes): no situation is made for parts seen before."""
-        parts = self._situation_parts(attacker, target, weapon)
-        key = (id(weapon), *parts)
-        found = _PREVIEWS.get(key)
-        if found is not None and found[0] is weapon:
-            return found[1]
-        preview = attack_preview(AttackSituation(weapon, *parts))
-        if len(_PREVIEWS) >= PREVIEWS_KEPT:
-            _PREVIEWS.clear()
-        _PREVIEWS[key] = (weapon, preview)
-        return preview
+        return preview_of(weapon, self._situation_parts(attacker, target, weapon))
 
     def hit_chance(self, attacker: int, target: int, weapon: WeaponData) -> Fraction:
         return self.preview(attacker, target, weapon).hit_chance
@@ -230,3 +221,17 @@ def charge_roll(ctx: FrontierCtx, unit: int, die: int, target: int | None) -> in
         Roll(ctx.round, unit, "charge", (extra,), (("Move", move),), budget, None, None, target, "movement")
     )
     return budget
+
+
+def preview_of(weapon: WeaponData, parts: SituationParts) -> AttackPreview:
+    """``attack_preview(AttackSituation(weapon, *parts))``, kept for its parts (the AI asks the odds of the
+    same attack from many hexes): no situation is made for parts seen before."""
+    key = (id(weapon), *parts)
+    found = _PREVIEWS.get(key)
+    if found is not None and found[0] is weapon:
+        return found[1]
+    preview = attack_preview(AttackSituation(weapon, *parts))
+    if len(_PREVIEWS) >= PREVIEWS_KEPT:
+        _PREVIEWS.clear()
+    _PREVIEWS[key] = (weapon, preview)
+    return preview

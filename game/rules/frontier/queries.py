@@ -5,32 +5,47 @@ units for the question and puts them back before it returns."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 from itertools import pairwise
 
 import esper
 
+from game.battlefield import Cover
 from game.commands import Command
 from game.components import Identity, Position
 from game.dice import d
-from game.engine.facts import PathReaction, StatusFacts, UnitFacts, WeaponFacts
+from game.engine.facts import Odds, PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
+from game.engine.world import copy_value
 from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
-from game.rules.frontier.actions import CHARGE_DIE
+from game.rules.frontier.actions import CHARGE_DIE, common_problem
 from game.rules.frontier.combat import check_chance
 from game.rules.frontier.components import FrontierUnit, Weapon
-from game.rules.frontier.context import FrontierCtx
+from game.rules.frontier.context import FrontierCtx, preview_of
 from game.rules.frontier.data import WeaponData
 from game.rules.frontier.endphase import cool_check_modifiers, cool_checks_due
 from game.rules.frontier.rounds import opportunity_attackers
 
-__all__ = ["charge_reach_chance", "morale_risk", "movement", "path_reactions", "unit_facts", "what_if"]
+__all__ = [
+    "SUPPOSED",
+    "charge_reach_chance",
+    "morale_risk",
+    "movement",
+    "odds",
+    "path_reactions",
+    "suppose",
+    "unit_facts",
+    "what_if",
+]
 
 HELPS = {"taking_cover": True, "dastardly": True}  # the other statuses hinder (prone, wounded, ...)
+# the actions whose whole effect is on their actor's own components (and its AP): no walk, no roll, no card
+SUPPOSED = frozenset({"aim", "disengage", "reload", "take_cover"})
 
 
 def unit_facts(ctx: FrontierCtx, unit: int) -> UnitFacts:
@@ -162,6 +177,57 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
         mine.hex, theirs.hex = here, there
 
 
+def _never(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
+    return None
+
+
+def odds(ctx: FrontierCtx, cmd: Command) -> Odds:
+    """:func:`what_if` of the attack ``cmd`` at any hexes (``ask(from_hex, at_hex)``), with all that does
+    not depend on the hexes read once: the units, the weapon, the attacker's skill and Aim, the target's
+    statuses and health. The same answers as :func:`what_if` while the match stays as it is (the AI asks
+    one attack's odds from and at many hexes in a decision)."""
+    unit, target = cmd.actor, cmd.target
+    action = cmd.action
+    if target is None or action not in ("shoot", "melee", "charge"):
+        return _never
+    if not (_is_unit(unit) and _is_unit(target)):
+        return _never
+    # _may_attack's checks of the units (they do not depend on where the units stand)
+    if not st.in_play(target) or target == unit or st.side_of(target) == st.side_of(unit):
+        return _never
+    if st.seriously_injured(target):
+        return _never
+    weapon = ctx.weapon(unit) if action == "shoot" else ctx.melee_weapon(unit)
+    ranged = weapon.is_ranged
+    if action == "shoot" and not ranged:
+        return _never
+    reach = weapon.long_range if ranged else 1
+    stats = ctx.stats(unit)
+    skill = stats.ballistics if ranged else stats.melee
+    hp, status = st.health(target), st.status(target)
+    aimed = ranged and st.activation(unit).aimed
+    here, there = st.hex_of(unit), st.hex_of(target)
+    skill = skill if skill is not None else 7
+    prone, cover_taken = status.prone, status.taking_cover
+    toughness, wounds, temporary = hp.toughness, hp.wounds, hp.temporary
+    bf = ctx.battlefield
+    none = Cover.NONE
+
+    def ask(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
+        a = from_hex if from_hex is not None else here
+        b = at_hex if at_hex is not None else there
+        if a is None or b is None:
+            return None
+        dist = hex_distance(a, b)
+        if dist > reach or (ranged and not bf.line_of_sight(a, b)):
+            return None
+        cover = bf.cover_between(a, b) if ranged else none
+        parts = (skill, dist, cover, aimed, prone, cover_taken, toughness, wounds, temporary)
+        return preview_of(weapon, parts)
+
+    return ask
+
+
 def _is_unit(entity: object) -> bool:
     """``FrontierCtx.is_unit`` in one call (a what-if asks it of both units, thousands of times a game)."""
     return (
@@ -266,3 +332,48 @@ def morale_risk(ctx: FrontierCtx, side: str) -> dict[int, Fraction]:
         mods = sum(v for _, v in cool_check_modifiers(ctx.match, ctx.data, u))
         out[u] = 1 - check_chance(ctx.stats(u).cool, mods)
     return out
+
+
+def suppose(ctx: FrontierCtx, cmd: Command) -> Callable[[], None] | None:
+    """Put the effect of ``cmd`` (Aim, Disengage, Reload or Take Cover of the active unit: actions that
+    change their actor alone) in place on the match as :meth:`FrontierRuleset.apply` would leave the actor
+    with its turn kept: the AP paid, a Basic action noted, the action's own effect; the function returned
+    puts every component of the actor back as it was. None (nothing changed) where the command could not
+    be taken now or is another action: try that one on a copy (``MatchView.sandbox``)."""
+    unit = cmd.actor
+    book = ctx.book
+    if cmd.action not in SUPPOSED or book is None or not _is_unit(unit):
+        return None
+    game = ctx.game
+    if game.result or game.phase != "action" or game.active != unit or game.stack:
+        return None
+    definition = book.get(cmd.action)
+    if definition is None or definition.apply is None or definition.needs:
+        return None
+    if common_problem(ctx, definition, unit) is not None:
+        return None
+    if definition.problem is not None and definition.problem(ctx, unit, cmd.option) is not None:
+        return None
+    owned: tuple[object, ...] = esper.components_for_entity(unit)
+    kept = [(c, copy_value(c)) for c in owned]
+    info = ctx.data.actions[cmd.action]
+    st.ap(unit).current -= info.cost  # as FrontierRuleset._act: pay, note a Basic action, carry it out
+    if info.kind == "basic":
+        st.activation(unit).basic_used.append(cmd.action)
+    definition.apply(ctx, unit, cmd)
+    if game.stack:  # it asked for a step to run on (none of these does): not supposed after all
+        game.stack.clear()
+        _put_back(kept)
+        return None
+
+    def undo() -> None:
+        _put_back(kept)
+
+    return undo
+
+
+def _put_back(kept: list[tuple[object, object]]) -> None:
+    """Every component of ``kept`` (the component, its copy) back to its copy's values, in place."""
+    for component, before in kept:
+        for f in dataclasses.fields(component):  # type: ignore[arg-type]  # components are dataclasses
+            setattr(component, f.name, getattr(before, f.name))

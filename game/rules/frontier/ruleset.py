@@ -19,7 +19,7 @@ from game.commands import Command
 from game.components import ActionPoints, Identity, Inventory, Position
 from game.engine import scenario, turns
 from game.engine.actions import ActionBook, ActionDef, check_command, offer, offer_words
-from game.engine.facts import PathReaction, UnitFacts
+from game.engine.facts import Odds, PathReaction, UnitFacts
 from game.engine.movement import INCHES, PathTree
 from game.events import ActionTaken, Event, PhaseStarted
 from game.hexgrid import Hex, hex_distance
@@ -246,6 +246,12 @@ class FrontierRuleset:
 
     # -- validate (pure) ---------------------------------------------------------------------------
     def validate(self, match: Match, cmd: Command) -> str | None:
+        return self.validate_listed(match, cmd, None)
+
+    def validate_listed(self, match: Match, cmd: Command, legal: Sequence[LegalAction] | None) -> str | None:
+        """``validate`` with ``legal``, the legal actions just listed for the match as it stands (None: list
+        the offers here): an action-phase command is checked against them (its action's offers are among
+        them, made by the same ``offer``) instead of listing its action's offers again."""
         ctx = self.ctx(match)
         game = ctx.game
         if game.result or game.phase == "over":
@@ -257,6 +263,7 @@ class FrontierRuleset:
         unit = cmd.actor
         if cmd.side and cmd.side != st.side_of(unit):
             return f"{st.name_of(unit)} is not in {cmd.side}'s posse"
+        offers: Sequence[LegalAction]
         if cmd.action == "deploy":
             reason = self._deploy_problem(ctx, cmd)
             offers = turns.deploy_actions(match, game, stacking=False, name=st.name_of)
@@ -273,7 +280,7 @@ class FrontierRuleset:
             return f"it is {active}'s activation, not {st.name_of(unit)}'s"
         else:
             reason = None
-            offers = self._offers(ctx, self.actions[cmd.action], unit)
+            offers = legal if legal is not None else self._offers(ctx, self.actions[cmd.action], unit)
         if reason is not None:
             return reason
         _, reason = check_command(
@@ -436,6 +443,10 @@ class FrontierRuleset:
     ) -> AttackPreview | None:
         return queries.what_if(self.ctx(match), cmd, from_hex, at_hex)
 
+    def odds(self, match: Match, cmd: Command) -> Odds:
+        """``Match.odds``: what_if with the units read once (queries.odds)."""
+        return queries.odds(self.ctx(match), cmd)
+
     def movement(self, match: Match, unit: int) -> PathTree:
         return queries.movement(self.ctx(match), unit)
 
@@ -444,6 +455,10 @@ class FrontierRuleset:
 
     def morale_risk(self, match: Match, side: str) -> dict[int, Fraction]:
         return queries.morale_risk(self.ctx(match), side)
+
+    def suppose(self, match: Match, cmd: Command) -> Callable[[], None] | None:
+        """``Match.suppose``: Aim, Disengage, Reload and Take Cover (queries.suppose)."""
+        return queries.suppose(self.ctx(match), cmd)
 
     def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
         return describe(event, name)

@@ -12,7 +12,7 @@ It never reads the match's RNG or the order of undrawn cards: only ``MatchView``
 what-if odds, unit facts, movement trees, path reactions, morale risk) and copies made with
 ``MatchView.sandbox`` to try an action out (or the action supposed in place and put back,
 ``MatchView.suppose``). Decisions on reactions, hit assignment and places in an initiative order go
-through the same scoring (``_reaction_options``, ``_assign``, ``_choice_options``).
+through the same scoring (``ai.outside``: ``reaction_options``, ``choice_options``; ``_assign``).
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ import random
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ai import trials
+from ai import outside, trials
 from ai.assign import assign
 from ai.baselines import Player
 from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision, decision_for, pct
 from ai.fastreplace import replace
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.situation import Situation
-from ai.threat import exposure, path_risk, threatened
+from ai.threat import exposure, path_risk
 from ai.utility import Consideration, Option, choose, score_option
 from ai.worth import Plan, considerations, net_value
 from game.commands import Command
@@ -90,13 +90,13 @@ class UtilityAgent(Player):
         if first.needs == "assign":
             decision = assign(situation, first)
         elif first.action == "deploy":
-            decision = self._pick(situation, self._deploy_options(situation, enabled), rng)
+            decision = self._pick(situation, outside.deploy_options(self, situation, enabled), rng)
         elif any(a.action == "pass" for a in enabled):
-            decision = self._pick(situation, self._reaction_options(situation, enabled), rng)
+            decision = self._pick(situation, outside.reaction_options(self, situation, enabled), rng)
         elif all(a.needs in ("", "choice") and not a.targets for a in enabled) and not any(
             a.ends_turn for a in enabled
         ):
-            decision = self._pick(situation, self._choice_options(situation, enabled), rng)
+            decision = self._pick(situation, outside.choice_options(self, situation, enabled), rng)
         else:
             decision = self._pick(situation, self._turn_options(situation, enabled), rng)
         self.last = decision
@@ -132,7 +132,7 @@ class UtilityAgent(Player):
         for action in actions:
             found: list[Option[Plan]] = []
             if action.ends_turn:
-                found.append(self._option(Plan(action.command(), "end the turn", "end"), END, person))
+                found.append(self.option(Plan(action.command(), "end the turn", "end"), END, person))
             elif action.needs == "path" and here is not None:
                 found.extend(
                     self._walks(s, me=me, action=action, actions=actions, foes=foes, ap=ap, person=person)
@@ -146,7 +146,7 @@ class UtilityAgent(Player):
             elif action.needs in ("targets", "hex", "choice") or action.needs == "target":
                 for cmd in itertools.islice(action.expand(), 12):
                     found.append(
-                        self._option(Plan(cmd, action.label, "other"), REPOSITION, person, weight=0.3)
+                        self.option(Plan(cmd, action.label, "other"), REPOSITION, person, weight=0.3)
                     )
             for option in found:  # what the turn has left after it (and the attack it leads to) counts too
                 left = ap - action.cost - option.subject.follow
@@ -157,7 +157,7 @@ class UtilityAgent(Player):
                 options.append(
                     option
                     if plan is option.subject
-                    else self._option(plan, option.rank, person, option.weight)
+                    else self.option(plan, option.rank, person, option.weight)
                 )
                 lefts.append(left)
                 if plan.kind == "other" and plan.follow == 0 and plan.end == here:
@@ -205,7 +205,7 @@ class UtilityAgent(Player):
             elif plan.kind == "other" and plan.end == here and plan.spare > 0 and plan.exposure < stand:
                 plan = replace(plan, spare=0.0)
             same = plan is option.subject
-            out.append(option if same else self._option(plan, option.rank, person, option.weight))
+            out.append(option if same else self.option(plan, option.rank, person, option.weight))
         return out
 
     def _earned(
@@ -223,13 +223,13 @@ class UtilityAgent(Player):
         for option in options:
             if option.subject.kind == "end":
                 plan = replace(option.subject, kind="stay", end=here, exposure=exposure)
-                out.append(self._option(plan, END, person, option.weight))
+                out.append(self.option(plan, END, person, option.weight))
         yardstick = net_value(out[0].subject, person)
         for option in options:
             if option.subject.kind == "end":
                 continue
             demoted = option.rank > END and net_value(option.subject, person) <= yardstick
-            out.append(self._option(option.subject, END, person, option.weight) if demoted else option)
+            out.append(self.option(option.subject, END, person, option.weight) if demoted else option)
         return out
 
     def _attacks_now(
@@ -260,7 +260,7 @@ class UtilityAgent(Player):
                 finish=person.finish,
             )
             rank = TAKE_OUT if plan.take_out >= 0.5 else ATTACK
-            yield self._option(plan, rank, person)
+            yield self.option(plan, rank, person)
 
     def _attack_plan(
         self,
@@ -310,7 +310,7 @@ class UtilityAgent(Player):
         nearest = min((hex_distance(here, s.view.position(f) or here) for f in foes), default=0)
         # with no hostile to fire at from here, close in whatever the ideal range: a good distance with no
         # line of fire wins nothing
-        blind = self._best_attack_value(s.view, me, s) <= 0
+        blind = self.best_attack_value(s.view, me, s) <= 0
         # the whole turn's walking: where the unit could end after as many of these walks as its AP
         # allow, each weighed as the turn's final place; the command is the first leg towards it
         tree = action.paths
@@ -417,7 +417,7 @@ class UtilityAgent(Player):
             weight = 0.9 if rank != REPOSITION else 1.0
             # with the turn's action points left after it (as the turn weighs it, _turn_options)
             draft = replace(draft, spare=max(0, ap - action.cost - draft.follow) / total)
-            bound = score_option(self._option(draft, rank, person, weight)).score
+            bound = score_option(self.option(draft, rank, person, weight)).score
             drafts.append((rank, bound, end, draft, firing, full))
         drafts.sort(key=lambda d: (-d[0], -d[1], d[2].q, d[2].r))
         best_of: dict[int, float] = {}
@@ -444,7 +444,7 @@ class UtilityAgent(Player):
             if rank == REPOSITION:
                 risks["gain"] = firing * max(0.0, 1.0 - exposure)
             weight = 0.9 if rank != REPOSITION else 1.0
-            option = self._option(replace(drafted, **risks), rank, person, weight)
+            option = self.option(replace(drafted, **risks), rank, person, weight)
             best_of[rank] = max(best_of.get(rank, 0.0), score_option(option).score)
             yield option
 
@@ -492,7 +492,7 @@ class UtilityAgent(Player):
             if friends:
                 words += f", catching {', '.join(friends)}"
             plan = Plan(send, words, "attack", lead[1], lead[2], here, take_out, damage, 1.0, exposure)
-            options.append(self._option(plan, TAKE_OUT if take_out >= 0.5 else ATTACK, person))
+            options.append(self.option(plan, TAKE_OUT if take_out >= 0.5 else ATTACK, person))
         return options
 
     def _attacking_walks(
@@ -539,7 +539,7 @@ class UtilityAgent(Player):
                     en_route=en_route,
                     words=f"{plan.words}, reaching it {round(100 * reach)}%",
                 )
-                yield self._option(plan, TAKE_OUT if plan.take_out >= 0.5 else ATTACK, person)
+                yield self.option(plan, TAKE_OUT if plan.take_out >= 0.5 else ATTACK, person)
 
     def _candidate_ends(
         self,
@@ -602,7 +602,7 @@ class UtilityAgent(Player):
         here = s.view.position(me)
         if here is None:
             return []
-        before_attack = self._best_attack_value(s.view, me, s)
+        before_attack = self.best_attack_value(s.view, me, s)
         left = mine.action_points[0] - action.cost  # the action points really left after it
         quick = self._supposed(s, me, action.command(option=action.option), here, before_attack)
         if quick is not None:  # the rules answered without a copy: it betters no attack
@@ -626,7 +626,7 @@ class UtilityAgent(Player):
         exposure = (
             self._exposure(after, after.of(me), still) if still is not None else self._exposure(s, mine, here)
         )
-        improvement = max(0.0, self._best_attack_value(view, me, after) - before_attack)
+        improvement = max(0.0, self.best_attack_value(view, me, after) - before_attack)
         attacks = (
             [
                 a
@@ -671,7 +671,7 @@ class UtilityAgent(Player):
             return None
         try:
             after = trials.supposed(s, me)
-            if self._best_attack_value(s.view, me, after) > before_attack:
+            if self.best_attack_value(s.view, me, after) > before_attack:
                 return None
             return self._exposure(after, after.of(me), here)
         finally:
@@ -714,7 +714,7 @@ class UtilityAgent(Player):
         # the lower ranks (ranking every small saving with attacks made the AI worse: 72% -> 58% against
         # greedy on ranch_duel, 30 seed pairs)
         rank = TAKE_OUT if saved >= SAVES else ATTACK if gain > 0.1 else REPOSITION
-        return [self._option(plan, rank, person)]
+        return [self.option(plan, rank, person)]
 
     def _attack_after(
         self,
@@ -757,9 +757,9 @@ class UtilityAgent(Player):
                     best = (key, plan)
         if best is None:
             return None
-        return self._option(best[1], TAKE_OUT if best[1].take_out >= 0.5 else ATTACK, person)
+        return self.option(best[1], TAKE_OUT if best[1].take_out >= 0.5 else ATTACK, person)
 
-    def _best_attack_value(self, view: MatchView, me: int, s: Situation) -> float:
+    def best_attack_value(self, view: MatchView, me: int, s: Situation) -> float:
         """The best expected damage (share of the target's health) the unit could deal from where it
         stands with its weapons, on any hostile, whatever its AP now (asked once per unit and situation:
         ``view`` is ``s.view``)."""
@@ -784,77 +784,8 @@ class UtilityAgent(Player):
         return best
 
     # -- the other decisions -----------------------------------------------------------------------
-    def _deploy_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
-        action = actions[0]
-        bf = s.view.battlefield
-        taken = set(s.view.occupied())
-        foes_zone = [h for side, zone in bf.deploy_zones.items() if side != action.side for h in zone]
-        centre = (
-            Hex(sum(h.q for h in foes_zone) // len(foes_zone), sum(h.r for h in foes_zone) // len(foes_zone))
-            if foes_zone
-            else Hex(0, 0)
-        )
-        far = max((hex_distance(h, centre) for h in action.hexes), default=1) or 1
-        person = self.personality()
-        options = []
-        for h in action.hexes:
-            cover = sum(1 for n in bf.neighbors(h) if bf.terrain_at(n).cover or bf.blocks_sight(n))
-            crowd = sum(1 for t in taken if hex_distance(t, h) <= 1)
-            plan = Plan(
-                action.command(hex=h),
-                f"deploy at {h.q},{h.r}",
-                "deploy",
-                end=h,
-                gain=min(1.0, cover / 3),
-                progress=1.0 - hex_distance(h, centre) / far,
-                exposure=min(1.0, crowd / 3),
-            )
-            options.append(self._option(plan, REPOSITION, person))
-        return options
-
-    def _reaction_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
-        """A reaction window: each reaction tried on a copy of the match, worth what it saves or gains for
-        the reacting side; Pass is the yardstick."""
-        person = self.personality()
-        options: list[Option[Plan]] = []
-        base = trials.settled_outlook(s, None, self.seed)
-        for action in actions:
-            if action.action == "pass":
-                options.append(self._option(Plan(action.command(), "pass", "end"), END, person))
-                continue
-            for cmd in itertools.islice(action.expand(), 8):
-                outlook = trials.settled_outlook(s, cmd, self.seed)
-                if outlook is None or base is None:
-                    continue
-                gain = outlook - base
-                if gain > 0:
-                    plan = Plan(cmd, action.label, "react", gain=min(1.0, gain))
-                    options.append(self._option(plan, TAKE_OUT if gain > 0.3 else ATTACK, person))
-        return options
-
-    def _choice_options(self, s: Situation, actions: list[LegalAction]) -> list[Option[Plan]]:
-        """A choice outside a turn (a Joker's place, which unit draws): an earlier place is worth more
-        when the unit can already attack or be attacked, a later one otherwise."""
-        person = self.personality()
-        options = []
-        for action in actions:
-            commands = list(action.expand())
-            for i, cmd in enumerate(commands):
-                me = action.actor
-                mine = s.of(me)
-                here = s.view.position(me)
-                engaged = here is not None and (
-                    self._best_attack_value(s.view, me, s) > 0
-                    or (self.level.foresight and threatened(s, mine, here))
-                )
-                early = 1.0 - i / max(1, len(commands) - 1) if len(commands) > 1 else 1.0
-                words = action.choice_label(cmd.option) or action.label
-                plan = Plan(cmd, words, "choice", gain=early if engaged else 1 - early)
-                options.append(self._option(plan, REPOSITION, person))
-        return options
-
     # -- scoring -----------------------------------------------------------------------------------
-    def _option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
+    def option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
         known = self._considered  # the last personality's considerations by kind (asked per option)
         if known[0] is not person:
             known = self._considered = (person, {})

@@ -251,7 +251,8 @@ class FrontierRuleset:
     def validate_listed(self, match: Match, cmd: Command, legal: Sequence[LegalAction] | None) -> str | None:
         """``validate`` with ``legal``, the legal actions just listed for the match as it stands (None: list
         the offers here): an action-phase command is checked against them (its action's offers are among
-        them, made by the same ``offer``) instead of listing its action's offers again."""
+        them, made by the same ``offer``) instead of listing its action's offers again; an action they do
+        not list (one the unit can ``never`` take) is offered afresh, for its reason."""
         ctx = self.ctx(match)
         game = ctx.game
         if game.result or game.phase == "over":
@@ -280,7 +281,11 @@ class FrontierRuleset:
             return f"it is {active}'s activation, not {st.name_of(unit)}'s"
         else:
             reason = None
-            offers = legal if legal is not None else self._offers(ctx, self.actions[cmd.action], unit)
+            offers = legal if legal is not None else []
+            if not any(a.action == cmd.action and a.actor == unit for a in offers):
+                # not listed: listed afresh, with an action the unit can never take (not offered) kept for
+                # its reason
+                offers = self._offers(ctx, self.actions[cmd.action], unit)
         if reason is not None:
             return reason
         _, reason = check_command(

@@ -152,12 +152,11 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
     the preview. (The AI asks this thousands of times a game: the units are put where the question
     supposes them by hand, not through :func:`_moved`, and the target, known to be a unit, is checked
     once.)"""
-    unit, target = cmd.actor, cmd.target
+    pair = _attack_pair(cmd)
+    if pair is None:
+        return None
+    unit, target = pair
     action = cmd.action
-    if target is None or action not in ("shoot", "melee", "charge"):
-        return None
-    if not (_is_unit(unit) and _is_unit(target)):
-        return None
     mine, theirs = st.comp(unit, Position), st.comp(target, Position)
     here, there = mine.hex, theirs.hex  # put back however the question ends (Supposed, by hand)
     a = mine.hex = from_hex if from_hex is not None else here
@@ -177,6 +176,16 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
         mine.hex, theirs.hex = here, there
 
 
+def _attack_pair(cmd: Command) -> tuple[int, int] | None:
+    """The attacker and the target of an attack command (shoot, melee, charge) naming two units."""
+    unit, target = cmd.actor, cmd.target
+    if target is None or cmd.action not in ("shoot", "melee", "charge"):
+        return None
+    if not (_is_unit(unit) and _is_unit(target)):
+        return None
+    return unit, target
+
+
 def _never(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
     return None
 
@@ -186,12 +195,11 @@ def odds(ctx: FrontierCtx, cmd: Command) -> Odds:
     not depend on the hexes read once: the units, the weapon, the attacker's skill and Aim, the target's
     statuses and health. The same answers as :func:`what_if` while the match stays as it is (the AI asks
     one attack's odds from and at many hexes in a decision)."""
-    unit, target = cmd.actor, cmd.target
+    pair = _attack_pair(cmd)
+    if pair is None:
+        return _never
+    unit, target = pair
     action = cmd.action
-    if target is None or action not in ("shoot", "melee", "charge"):
-        return _never
-    if not (_is_unit(unit) and _is_unit(target)):
-        return _never
     # _may_attack's checks of the units (they do not depend on where the units stand)
     if not st.in_play(target) or target == unit or st.side_of(target) == st.side_of(unit):
         return _never

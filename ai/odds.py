@@ -165,13 +165,12 @@ def _ready() -> int:
     return os.getpid()
 
 
-def warm(workers: int | None = None) -> None:
+def warm(workers: int | None = None) -> list[concurrent.futures.Future[int]]:
     """Start the worker processes now (they import the rules and the AI: about a third of a second
     each), so the first "What are the odds from here?" does not wait for them: the sandbox calls this
-    when a GM opens it."""
+    when a GM opens it. The futures are done once the workers have started (a benchmark waits on them)."""
     pool = _pool(max(1, default_workers() if workers is None else workers))
-    for _ in range(_POOL_SIZE):
-        pool.submit(_ready)
+    return [pool.submit(_ready) for _ in range(_POOL_SIZE)]
 
 
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None

@@ -80,6 +80,8 @@ class GmPanel:
         self._built_for: object = None
         self._was_paused = False
         self.odds_rect: pygame.Rect | None = None
+        # the banner's rows for (its text, its width, its font): wrapping measures every word
+        self._banner: tuple[object, list[str]] = (None, [])
 
     # -- the sandbox's callbacks ----------------------------------------------------------------------
     def _send(self, command: Command) -> bool:
@@ -345,10 +347,15 @@ class GmPanel:
         text = f"GM MODE \u2014 {self.sandbox.message or TOOL_HINTS[self.sandbox.tool]}"
         width = max(scr.px(80), self.rect().left - scr.layout.map.x - scr.px(28))
         face = self._banner_font()
+        key = (text, width, face)
+        if self._banner[0] == key:  # asked twice a frame (the camera's insets, the drawing): wrapped once
+            return self._banner[1]
         rows = wrap(face, text, width)
         if len(rows) > BANNER_ROWS:
             rows = [*rows[: BANNER_ROWS - 1], fit_text(face, " ".join(rows[BANNER_ROWS - 1 :]), width)]
-        return [r if face.size(r)[0] <= width else fit_text(face, r, width) for r in rows]
+        rows = [r if face.size(r)[0] <= width else fit_text(face, r, width) for r in rows]
+        self._banner = (key, rows)
+        return rows
 
     def draw(self, surface: pygame.Surface) -> None:
         """The frame and banner of GM mode, the GM's message and the odds bar (over the widgets)."""

@@ -13,7 +13,6 @@ import time
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from ai import odds as odds_module
 from ai.odds import OddsRun, default_workers, shutdown, warm
 from game.engine.match import Match
 from game.ui.demo import demo_match, deploy_all
@@ -34,9 +33,7 @@ def test_bench_odds_from_here(benchmark: BenchmarkFixture, ruleset: str) -> None
     workers = default_workers()
     shutdown()
     started = time.perf_counter()
-    warm(workers)  # as GM mode opens: the workers start before the first question
-    pool = odds_module._pool(workers)
-    for future in [pool.submit(odds_module._ready) for _ in range(workers)]:
+    for future in warm(workers):  # as GM mode opens: the workers start before the first question
         future.result()
     start_up = time.perf_counter() - started
 

@@ -249,7 +249,7 @@ def _take_item(ctx: FrontierCtx, unit: int, cmd: Command) -> None:
 def _shoot_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
     weapon = ctx.weapon(unit)
     words = _Words(ctx, unit, "shoot")
-    if not weapon.is_ranged or ctx.stats(unit).ballistics is None:
+    if _no_ranged_weapon(ctx, unit):
         return f"{words}: the unit has no ranged weapon"
     if st.status(unit).taking_cover:
         return f"{words}: a unit taking cover cannot shoot"

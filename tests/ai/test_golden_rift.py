@@ -4,9 +4,11 @@ out-shot."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ai.agent import UtilityAgent
+from ai.profile import Difficulty, difficulty
 from game.engine.match import Match
 from game.hexgrid import hex_distance
 from game.rules.rift import state as st
@@ -128,3 +130,34 @@ def test_crouch_behind_cover_when_out_shot(tmp_path: Path) -> None:
     assert UtilityAgent("normal", 1).decide(m.view("side1"), 0).action == "crouch"
     m, _ = _outshot(tmp_path / "whole", 30)
     assert UtilityAgent("normal", 1).decide(m.view("side1"), 0).action == "fire"
+
+
+def test_even_the_easy_ai_counts_the_hold_fire_its_walk_sets_off(tmp_path: Path) -> None:
+    """Hold Fire: "firing your firearm at the first valid target to move" (docs/RULES.md R10). A goon
+    holds fire at column 7, two rows down; the Bold's walk to shotgun range of the other goon passes within
+    its 6 tiles. Every difficulty weighs the shot that walk sets off (easy too: an easy AI that walked
+    into held fire lost one game in six to the random player, docs/AI.md), so the walk is worth less than
+    it would be to an AI blind to reactions."""
+    m = new_match(
+        rifters("side1", rifter("bold", weapons=("sullivan_668_shotgun",))),
+        outlaws("side2", "outlaw_goon", "outlaw_goon"),
+        1,
+        open_map(tmp_path),
+    )
+    deploy(m)
+    me, watcher, other = unit(m, "side1"), unit(m, "side2", 0), unit(m, "side2", 1)
+    place(m, me, at(3))
+    place(m, other, at(11))
+    place(m, watcher, at(7, ROW + 5))
+    give_turn(m, watcher)
+    m.apply(find(m, watcher, "hold_fire").command(option="goon_revolver"))
+    give_turn(m, me)
+
+    def worth(level: Difficulty) -> float:
+        agent = UtilityAgent(replace(level, blunder=0.0, band=0.0), 1)
+        assert agent.decide(m.view("side1"), 0).action == "move"
+        assert agent.last is not None
+        return {name: raw for name, raw, _ in agent.last.breakdown}["worth"]
+
+    easy = difficulty("easy")
+    assert worth(easy) < worth(replace(easy, reactions=False))

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -15,6 +17,8 @@ from game.ui import settings
 from game.ui.live_map import LiveMapScene, window_title
 from game.ui.render import ensure_pygame
 from game.ui.scenes import Action, Pop, Push, Quit, Replace, Scene, Unwind
+
+TERMINATED = 128 + signal.SIGTERM  # the exit status after a SIGTERM, as a shell reports a killed program
 
 
 class App:
@@ -38,6 +42,16 @@ class App:
         self._last_input = time.monotonic()
         self._waited = 0.0  # seconds since the last frame was run, while idle
         self._held: set[tuple[int, int]] = set()  # keys and mouse buttons down now
+        # SIGTERM (a logout, a `kill`) quits at once, asking nothing: a battle is autosaved after every
+        # command. Left to SDL it became a window close, and the battle's "Leave the battle?" kept the
+        # program alive, waiting for a click no one would give
+        self._terminated = False
+        self._term_handler: object = None
+        if threading.current_thread() is threading.main_thread():
+            self._term_handler = signal.signal(signal.SIGTERM, self._on_terminate)
+
+    def _on_terminate(self, signum: int, frame: object) -> None:
+        self._terminated = True
 
     def push(self, scene: Scene) -> None:
         if self.scenes:
@@ -156,11 +170,15 @@ class App:
         if dt is None:
             rate = settings.IDLE_POLL_FPS if self.idle else settings.FPS_LIMIT
             self._waited += self.clock.tick(rate) / 1000
-            if self.idle and not pygame.event.peek() and self._waited < settings.IDLE_REDRAW_SECONDS:
+            quiet = not pygame.event.peek() and not self._terminated
+            if self.idle and quiet and self._waited < settings.IDLE_REDRAW_SECONDS:
                 return self.running
             elapsed, self._waited = self._waited, 0.0
         else:
             elapsed = dt
+        if self._terminated:
+            self.apply(Quit(TERMINATED))
+            return False
         events = self.handle_events()
         if events:
             self._last_input = time.monotonic()
@@ -206,9 +224,15 @@ class App:
         return self.exit_code
 
     def close(self) -> None:
-        """The window is closing: every screen left is told (:meth:`Scene.closed`), the top one first."""
+        """The window is closing: every screen left is told (:meth:`Scene.closed`), the top one first;
+        SIGTERM is handled as it was before the window opened."""
         while self.scenes:
             self.scenes.pop().closed()
+        if threading.current_thread() is threading.main_thread():
+            before = self._term_handler
+            signal.signal(
+                signal.SIGTERM, before if callable(before) or isinstance(before, int) else signal.SIG_DFL
+            )
 
     def save_screenshot(self, path: Path) -> None:
         pygame.image.save(self.screen, str(path))

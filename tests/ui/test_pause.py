@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import html
 import json
+import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.ui.app import App
+from game.ui.app import TERMINATED, App
 from game.ui.battle import BattleScreen
 from game.ui.dialogs import ConfirmDialog, MessageDialog, NameDialog
 from game.ui.flow import CLOSE_QUESTION, QUIT_TITLE_QUESTION
@@ -239,6 +241,31 @@ def test_continue_after_closing_the_window_resumes_the_latest_autosave(make_app:
     play_some(resumed, "frontier", 1)
     assert latest_autosave(flow.autosave_dir) == before
     step(app2, 2)
+
+
+def test_sigterm_quits_at_once_and_continue_resumes_the_autosave(make_app: AppMaker) -> None:
+    """A SIGTERM (a logout, a ``kill``) quits without asking: before, SDL made it a window close and the
+    battle's "Leave the battle?" kept the program waiting for a click. Nothing is lost: the autosave
+    holds the battle, and the handler from before the window is back once it closes."""
+    before = signal.getsignal(signal.SIGTERM)
+    app = make_app((1280, 720))
+    _title, flow = title_app(app)
+    battle = start_battle(app, flow, "frontier")
+    play_some(battle, "frontier", 20)
+    step(app, 2)
+    digest = battle.session.match.digest()
+    os.kill(os.getpid(), signal.SIGTERM)
+    assert not app.step(1 / 60)
+    assert not app.running and app.exit_code == TERMINATED == 143
+    app.close()
+    assert signal.getsignal(signal.SIGTERM) == before
+
+    app2 = make_app((1280, 720))
+    title2, _flow2 = title_app(app2)
+    click(app2, title2.buttons["continue"].rect.center)
+    resumed = app2.top
+    assert isinstance(resumed, BattleScreen), names(app2)
+    assert resumed.session.match.digest() == digest
 
 
 def test_closing_the_window_and_keeping_playing(make_app: AppMaker) -> None:

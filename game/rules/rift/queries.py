@@ -182,17 +182,23 @@ def odds(ctx: RiftCtx, cmd: Command) -> Odds:
             rest += d.incoming(ctx, target, unit)
     sights = len(ctx.sights_factors(unit)) if w.firearm else 0
 
-    def made(
-        factors: tuple[tuple[str, Fraction], ...], prevented: str = "", pierce: str | None = None
-    ) -> _Made:
-        preview = preview_of(w, dice, factors, 0 if prevented else sights, prevented, False, pierce, [])
-        return factors, prevented, preview
-
-    bare, covered = made(tuple(rest)), made((("cover", HALF), *rest))
-    behind = made((), "crouched behind cover")
-    ignores = any(d.ignores_cover for d in attacking)
+    # the shot's parts where it stands in the open, behind cover, crouched behind cover: (the multipliers,
+    # why no stress is taken), each preview made the first time it is asked
+    parts = [(tuple(rest), ""), ((("cover", HALF), *rest), ""), ((), "crouched behind cover")]
     if st.turn_state(target).protected_turn == ctx.game.turn_number:
-        bare = covered = behind = made((), "prevented this turn")
+        parts = [((), "prevented this turn")] * 3
+    made: dict[int, AttackPreview] = {}
+
+    def preview(kind: int, pierce: str | None = None) -> AttackPreview:
+        found = made.get(kind) if pierce is None else None
+        if found is None:
+            factors, prevented = parts[kind]
+            found = preview_of(w, dice, factors, 0 if prevented else sights, prevented, False, pierce, [])
+            if pierce is None:
+                made[kind] = found
+        return found
+
+    ignores = any(d.ignores_cover for d in attacking)
     crouched = st.has_status(target, "in_cover")
     cover_traits = [d.all_round_cover for d in defending if d.all_round_cover is not None]  # Meatshield
     meat = ctx.traits.get("meatshield")
@@ -222,33 +228,31 @@ def odds(ctx: RiftCtx, cmd: Command) -> Odds:
         if not blast and (hex_distance(a, b) > reach or not (a == b or bf.line_of_sight(a, b))):
             return None
         if ignores:
-            found = bare
+            kind = _OPEN
         elif b in shields or bf.cover_between(b if blast else a, b) != Cover.NONE:  # real cover
-            found = behind if crouched else covered
+            kind = _CROUCHED if crouched else _COVER
         elif crouched:  # cover in all directions (all_round_cover)
-            found = covered
+            kind = _COVER
         elif b in shielding or (shields_itself and a == b):
             return exact(from_hex, at_hex)
         elif cover_traits:  # what the trait reads, with the units where the question supposes them
             match.enter()
             with Supposed(mine, theirs, a, b):
-                found = covered if any(f(ctx, target) for f in cover_traits) else bare
+                kind = _COVER if any(f(ctx, target) for f in cover_traits) else _OPEN
         else:
-            found = bare
+            kind = _OPEN
         if piercing:  # the unit behind the target, with the units where the question supposes them
             match.enter()
             with Supposed(mine, theirs, a, b):
                 extra = attacks.pierced(ctx, unit, target, w)
             if extra is not None:
-                return made(found[0], found[1], st.name(extra))[2]
-        return found[2]
+                return preview(kind, st.name(extra))
+        return preview(kind)
 
     return ask
 
 
-# an attack's parts that depend on where the units stand (the multipliers, why no stress is taken) and its
-# preview
-_Made = tuple[tuple[tuple[str, Fraction], ...], str, AttackPreview]
+_OPEN, _COVER, _CROUCHED = 0, 1, 2  # where a shot finds its target (queries.odds)
 
 
 def _never(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:

@@ -770,14 +770,14 @@ class UtilityAgent(Player):
         if here is None:
             return 0.0
         best = 0.0
-        for foe in s.foes():
-            there = view.position(foe)
-            if there is None:
+        for w in s.of(me).weapons:
+            if not w.action:
                 continue
-            for aim in s.attacks(me, foe):  # the odds the walks ask of the same attacks, made once
-                if hex_distance(here, there) > aim.weapon.reach:
+            for foe in s.foes():
+                there = view.position(foe)
+                if there is None or hex_distance(here, there) > w.reach:
                     continue
-                preview = aim.odds()(None, None)
+                preview = view.what_if(Command(w.action, actor=me, target=foe, option=w.option))
                 if preview is not None:
                     best = max(best, _f(preview.expected_damage) / max(1, s.of(foe).health[0]))
         s.best_attack[me] = best

@@ -6,11 +6,9 @@ import random
 
 import esper
 
-from game.commands import Command
 from game.engine.match import Match
-from game.hexgrid import Hex
 from game.rules.golden.components import Arms, Health, RoundState
-from tests.bench import corpus
+from tests.rules.odds_kit import same_across_corpus
 
 
 def _spiced(position: Match, rng: random.Random) -> Match:
@@ -38,30 +36,11 @@ def test_an_attacks_odds_at_any_hexes_are_its_what_if_odds() -> None:
     same odds, or None, from and at hexes around the units, for every pair of units and every weapon they
     carry (illegal attacks too), in corpus positions and in copies of them with moves, loads and health
     changed at random."""
-    rng = random.Random(11)
-    compared = answered = 0
-    for plain in corpus.positions("golden", games=1, every=8):
-        for position in (plain, _spiced(plain, rng)):
-            units = position.units()
-            for me in units:
-                weapons = [w.id for w in position.unit_facts(me).weapons] + ["no_such_weapon"]
-                for them in units:
-                    for weapon in weapons:
-                        for action in ("attack", "load"):
-                            shot = Command(action, actor=me, target=them, option=weapon)
-                            ask = position.odds(shot)
-                            here, there = position.position(me), position.position(them)
-                            spots = [None, *(h for h in (here, there) if h is not None)]
-                            spots += [
-                                h + Hex(dq, dr)
-                                for h in spots
-                                if h is not None
-                                for dq, dr in ((2, 0), (0, -5))
-                            ]
-                            for a in spots:
-                                for b in spots:
-                                    expected = position.what_if(shot, a, b)
-                                    assert ask(a, b) == expected, (shot, a, b)
-                                    compared += 1
-                                    answered += expected is not None
+    compared, answered = same_across_corpus("golden", _spiced, _attacks, seed=11)
     assert compared > 5000 and answered > 500
+
+
+def _attacks(position: Match, unit: int) -> list[tuple[str, str]]:
+    """Every weapon the unit carries and one it does not, to attack with and (not an attack) to load."""
+    weapons = [w.id for w in position.unit_facts(unit).weapons] + ["no_such_weapon"]
+    return [(action, w) for w in weapons for action in ("attack", "load")]

@@ -8,16 +8,15 @@ from pathlib import Path
 
 import esper
 
-from game.commands import Command
 from game.components import Position
 from game.engine.match import Match
-from game.hexgrid import Hex
 from game.rules.rift import RULESET
 from game.rules.rift import queries as q
 from game.rules.rift import state as st
 from game.rules.rift.components import Combatant, Shield, Statuses, StatusRecord, TurnState
 from tests.bench import corpus
 from tests.rules.frontier_kit import at, open_map
+from tests.rules.odds_kit import same_across_corpus
 from tests.rules.rift_kit import cmd, deploy, give_turn, new_match, outlaws, place, rifter, rifters, unit
 
 
@@ -149,28 +148,12 @@ def test_an_attacks_odds_at_any_tiles_are_its_what_if_odds() -> None:
     same odds, or None, from and at tiles around the units, for every pair of units and every attack
     (illegal ones too), in corpus positions and in copies of them with statuses, traits, shields and
     shared tiles and explosives changed at random."""
-    rng = random.Random(7)
-    compared = answered = 0
-    for plain in corpus.positions("rift", games=1, every=8):
-        for position in (plain, _spiced(plain, rng)):
-            units = position.units()
-            for me in units:
-                weapons = [w.id for w in position.unit_facts(me).weapons]
-                attacks = [(action, w) for w in weapons for action in ("fire", "explosive")]
-                attacks += [("haymaker", ""), ("fire", "haymaker"), ("hold_fire", weapons[0])]
-                for them in units:
-                    for action, option in attacks:
-                        shot = Command(action, actor=me, target=them, option=option)
-                        ask = position.odds(shot)
-                        here, there = position.position(me), position.position(them)
-                        spots = [None, *(h for h in (here, there) if h is not None)]
-                        spots += [
-                            h + Hex(dq, dr) for h in spots if h is not None for dq, dr in ((2, 0), (0, -5))
-                        ]
-                        for a in spots:
-                            for b in spots:
-                                expected = position.what_if(shot, a, b)
-                                assert ask(a, b) == expected, (shot, a, b)
-                                compared += 1
-                                answered += expected is not None
+    compared, answered = same_across_corpus("rift", _spiced, _attacks, seed=7)
     assert compared > 5000 and answered > 500
+
+
+def _attacks(position: Match, unit: int) -> list[tuple[str, str]]:
+    """Every weapon the unit carries fired and thrown, a Haymaker, a Haymaker fired, a Hold Fire."""
+    weapons = [w.id for w in position.unit_facts(unit).weapons]
+    attacks = [(action, w) for w in weapons for action in ("fire", "explosive")]
+    return [*attacks, ("haymaker", ""), ("fire", "haymaker"), ("hold_fire", weapons[0])]

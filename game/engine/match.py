@@ -440,7 +440,8 @@ class Match:
     def odds(self, cmd: Command) -> Odds:
         """:meth:`what_if` of the attack ``cmd`` at any hexes, as a function ``ask(from_hex, at_hex)``:
         the same answers while the match stays as it is (ask again after anything changes it: a command,
-        a supposition). A ruleset may read the units once for all the hexes asked (Frontier)."""
+        a supposition). A ruleset may read the units once for all the hexes asked (the three shipped
+        rulesets do)."""
         odds = getattr(self.ruleset, "odds", None)
         if odds is not None:
             found: Odds = odds(self, cmd)

@@ -25,6 +25,7 @@ from tests.rules.frontier_kit import (
     place,
     unit,
 )
+from tests.rules.odds_kit import same_as_what_if
 
 
 def test_what_if_at_the_real_hexes_is_the_preview_exactly() -> None:
@@ -224,14 +225,6 @@ def test_an_attacks_odds_at_any_hexes_are_its_what_if_odds() -> None:
             for them in units:
                 for action in ("shoot", "melee", "charge", "aim"):
                     cmd = Command(action, actor=me, target=them)
-                    ask = position.odds(cmd)
-                    here, there = position.position(me), position.position(them)
-                    spots = [None, *(h for h in (here, there) if h is not None)]
-                    spots += [h + Hex(dq, dr) for h in spots if h is not None for dq, dr in ((3, 0), (0, -5))]
-                    for a in spots:
-                        for b in spots:
-                            expected = position.what_if(cmd, a, b)
-                            assert ask(a, b) == expected, (cmd, a, b)
-                            compared += 1
-                            answered += expected is not None
+                    done = same_as_what_if(position, cmd, ((3, 0), (0, -5)))
+                    compared, answered = compared + done[0], answered + done[1]
     assert compared > 1000 and answered > 50

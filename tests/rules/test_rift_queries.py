@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
+import esper
+
+from game.components import Position
 from game.engine.match import Match
 from game.rules.rift import RULESET
 from game.rules.rift import queries as q
 from game.rules.rift import state as st
+from game.rules.rift.components import Combatant, Shield, Statuses, StatusRecord, TurnState
 from tests.bench import corpus
 from tests.rules.frontier_kit import at, open_map
+from tests.rules.odds_kit import same_across_corpus
 from tests.rules.rift_kit import cmd, deploy, give_turn, new_match, outlaws, place, rifter, rifters, unit
 
 
@@ -93,3 +99,61 @@ def test_unit_facts_and_no_morale_test(tmp_path: Path) -> None:
     assert {w.action for w in facts.weapons} <= {"fire", "explosive"} and facts.weapons
     assert all(w.option == w.id for w in facts.weapons)
     assert q.morale_risk(RULESET.ctx(m), "side1") == {}  # the rulebook has no morale test
+
+
+TRAITS = (
+    "meatshield",
+    "improved_meatshield",
+    "bullet_sponge",
+    "thread_the_needle",
+    "piercing_fire",
+    "firearm_mastery",
+)
+
+
+def _spiced(position: Match, rng: random.Random) -> Match:
+    """A copy of ``position`` with what the odds read changed at random: statuses (crouched, Suppressed,
+    Run & Gun, Taunted), a turn protected by "Duck!", Down the Sights, a shield, traits (Meatshield and its
+    improvement, Bullet Sponge, Thread the Needle, Piercing Fire, Firearm Mastery) and units sharing
+    tiles, explosives carried."""
+    m = position.clone()
+    m.world.enter()
+    units = m.units()
+    for u in units:
+        items = esper.component_for_entity(u, Statuses).items
+        for kind in ("in_cover", "suppressed", "half_stress", "taunted"):
+            if rng.random() < 0.2:
+                items.append(StatusRecord(kind, rng.choice(units)))
+        c = esper.component_for_entity(u, Combatant)
+        for trait in TRAITS:
+            if rng.random() < 0.15:
+                c.traits.append(trait)
+        if rng.random() < 0.3:
+            c.weapons.append(rng.choice(("dynamite_bundle", "mdtc_antipersonnel_grenade")))
+        t = esper.component_for_entity(u, TurnState)
+        if rng.random() < 0.1:
+            t.protected_turn = st.game_state(m).turn_number
+        t.down_the_sights = rng.random() < 0.2
+        if rng.random() < 0.15:
+            other = rng.choice(units)
+            esper.component_for_entity(u, Position).hex = esper.component_for_entity(other, Position).hex
+    spots = [h for u in units if (h := esper.component_for_entity(u, Position).hex) is not None]
+    if spots and rng.random() < 0.5:
+        esper.create_entity(Shield(units[0], rng.choice(spots)))
+    return m
+
+
+def test_an_attacks_odds_at_any_tiles_are_its_what_if_odds() -> None:
+    """``Match.odds`` (the units read once for every tile the AI asks at) answers as ``what_if`` does: the
+    same odds, or None, from and at tiles around the units, for every pair of units and every attack
+    (illegal ones too), in corpus positions and in copies of them with statuses, traits, shields and
+    shared tiles and explosives changed at random."""
+    compared, answered = same_across_corpus("rift", _spiced, _attacks, seed=7)
+    assert compared > 5000 and answered > 500
+
+
+def _attacks(position: Match, unit: int) -> list[tuple[str, str]]:
+    """Every weapon the unit carries fired and thrown, a Haymaker, a Haymaker fired, a Hold Fire."""
+    weapons = [w.id for w in position.unit_facts(unit).weapons]
+    attacks = [(action, w) for w in weapons for action in ("fire", "explosive")]
+    return [*attacks, ("haymaker", ""), ("fire", "haymaker"), ("hold_fire", weapons[0])]

@@ -8,11 +8,12 @@ from fractions import Fraction
 
 from game.commands import Command
 from game.dice import Distribution
-from game.engine.facts import StatusFacts, Supposed, UnitFacts, WeaponFacts
+from game.engine.facts import Odds, StatusFacts, Supposed, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree
 from game.engine.protocol import AttackPreview
-from game.hexgrid import Hex
+from game.hexgrid import Hex, hex_distance
 from game.rules.golden.context import GoldenCtx
+from game.rules.golden.data import DieBand
 from game.rules.golden.rules import (
     DAMAGE_NAMES,
     attack_odds,
@@ -23,7 +24,7 @@ from game.rules.golden.rules import (
     graze_points,
 )
 
-__all__ = ["attack_preview", "movement", "unit_facts", "what_if"]
+__all__ = ["attack_preview", "movement", "odds", "unit_facts", "what_if"]
 
 
 def unit_facts(ctx: GoldenCtx, unit: int) -> UnitFacts:
@@ -89,16 +90,35 @@ def attack_preview(
     assert band is not None
     mods = ctx.attack_modifiers(unit, weapon, moved)
     dmods = ctx.defence_modifiers(target, weapon, a, b)
-    defence = defence_die(ctx.data, ctx.sheet(target).reflexes, sum(v for n, v in dmods if n != "Reflexes"))
-    data, deck, health = ctx.data, ctx.deck, ctx.health(target)
-    spec = deck.spec()
+    return _preview_of(ctx, _Attack(weapon_id, target, ctx), band, mods, dmods)
+
+
+class _Attack:
+    """What an attack's odds read of the target and the deck, wherever the two units stand."""
+
+    __slots__ = ("deck", "health", "reflexes", "spec", "weapon", "weapon_id")
+
+    def __init__(self, weapon_id: str, target: int, ctx: GoldenCtx) -> None:
+        self.weapon_id, self.weapon = weapon_id, ctx.weapon(weapon_id)
+        self.health, self.reflexes = ctx.health(target), ctx.sheet(target).reflexes
+        self.spec = ctx.deck.spec()
+        self.deck = deck_key(ctx.data, ctx.deck, self.spec)
+
+
+def _preview_of(
+    ctx: GoldenCtx, attack: _Attack, band: DieBand, mods: list[tuple[str, int]], dmods: list[tuple[str, int]]
+) -> AttackPreview:
+    """The preview of ``attack`` at ``band`` with the attacker's modifiers ``mods`` and the target's
+    ``dmods``; its odds kept by what they are made of."""
+    data, health = ctx.data, attack.health
+    defence = defence_die(data, attack.reflexes, sum(v for n, v in dmods if n != "Reflexes"))
     total = sum(v for _, v in mods)
     per = data.damage.grazes_per_wound
     scars = (health.max_wounds, health.grazes, health.wounds, health.crippled, health.dead)
-    key = (deck_key(data, deck, spec), weapon_id, band, total, defence, scars, per)
+    key = (attack.deck, attack.weapon_id, band, total, defence, scars, per)
     found = _ODDS.get(key)
     if found is None:  # the same attack on the same deck asked again (an AI weighs many places): once
-        odds = attack_odds(data, spec, deck, weapon, band, total, defence)
+        odds = attack_odds(data, attack.spec, ctx.deck, attack.weapon, band, total, defence)
         notes = (
             f"higher {_pct(odds.higher)} + tie \u2192 cards {_pct(odds.tie_share)}",
             "damage card: " + ", ".join(f"{DAMAGE_NAMES[k]} {_pct(p)}" for k, p in odds.damage.items()),
@@ -144,6 +164,54 @@ def what_if(ctx: GoldenCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | No
         if a is None or b is None:
             return None
         return attack_preview(ctx, unit, target, cmd.option, moved)
+
+
+def odds(ctx: GoldenCtx, cmd: Command) -> Odds:
+    """:func:`what_if` of the attack ``cmd`` at any hexes (``ask(from_hex, at_hex)``), with all that does
+    not depend on where the two units stand read once: who may be attacked, the gun's load, the attacker's
+    modifiers (having moved or not), the target's Reflexes and health, the deck. Each question is then the
+    distance's band, the line of sight and the cover. The same answers as :func:`what_if` while the match
+    stays as it is (the AI asks one attack's odds from and at many hexes in a decision)."""
+    unit, target = cmd.actor, cmd.target
+    if cmd.action != "attack" or target is None or not ctx.is_unit(unit) or not ctx.is_unit(target):
+        return _never
+    weapon_id = cmd.option
+    if weapon_id not in ctx.arms(unit).weapons:
+        return _never
+    weapon = ctx.weapon(weapon_id)
+    # target_problem's checks of the units (they do not depend on where the units stand), can_fire
+    if not ctx.hostile(unit, target) or not ctx.fights(target) or not ctx.can_fire(unit, weapon_id):
+        return _never
+    attack = _Attack(weapon_id, target, ctx)
+    here, there = ctx.pos(unit), ctx.pos(target)
+    moved = ctx.turn(unit).moved
+    # the attacker's modifiers where it stands, and elsewhere (moving there counts as having moved)
+    staying, moving = (
+        ctx.attack_modifiers(unit, weapon, moved),
+        ctx.attack_modifiers(unit, weapon, max(moved, 1)),
+    )
+    reflexes = ctx.modifier(attack.reflexes)
+    dodge = [("Reflexes", reflexes)] if reflexes else []
+    ranged, bf = weapon.is_ranged, ctx.battlefield
+
+    def ask(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
+        a = from_hex if from_hex is not None else here
+        b = at_hex if at_hex is not None else there
+        if a is None or b is None:
+            return None
+        band = weapon.band(hex_distance(a, b))
+        if band is None or (ranged and a != b and not bf.line_of_sight(a, b)):
+            return None
+        bonus, name = ctx.cover_bonus(weapon, a, b)
+        dmods = [*dodge, (name, bonus)] if bonus else dodge
+        mods = moving if from_hex is not None and from_hex != here else staying
+        return _preview_of(ctx, attack, band, mods, dmods)
+
+    return ask
+
+
+def _never(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
+    return None
 
 
 def movement(ctx: GoldenCtx, unit: int) -> PathTree:

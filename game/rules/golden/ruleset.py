@@ -18,7 +18,7 @@ from game.components import Identity, Position
 from game.engine import scenario, turns
 from game.engine.actions import ActionBook, ActionDef, check_command, offer, offer_words
 from game.engine.cards import MatchDeck
-from game.engine.facts import PathReaction, UnitFacts
+from game.engine.facts import Odds, PathReaction, UnitFacts
 from game.engine.movement import PathTree, Units
 from game.events import ActionTaken, Event, PhaseStarted
 from game.hexgrid import Hex
@@ -405,6 +405,10 @@ class GoldenRuleset:
         self, match: Match, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
     ) -> AttackPreview | None:
         return queries.what_if(self.ctx(match).asking(), cmd, from_hex, at_hex)
+
+    def odds(self, match: Match, cmd: Command) -> Odds:
+        """``Match.odds``: what_if with the units read once (queries.odds)."""
+        return queries.odds(self.ctx(match).asking(), cmd)
 
     def movement(self, match: Match, unit: int) -> PathTree:
         return queries.movement(self.ctx(match), unit)

@@ -15,10 +15,11 @@ from game.rules.rift import state as st
 from game.rules.rift.actions import decision_problem
 from game.rules.rift.components import Task
 from game.rules.rift.context import RiftCtx
+from game.rules.rift.data import WeaponData
 from game.rules.rift.odds import DOWN_THE_SIGHTS, AttackOdds, attack_odds
 from game.rules.rift.stress import DiceTraits, apply_multipliers
 
-__all__ = ["attack_preview", "unit_attack_preview"]
+__all__ = ["attack_preview", "preview_of", "unit_attack_preview"]
 
 
 def attack_preview(ctx: RiftCtx, cmd: Command) -> AttackPreview | None:
@@ -100,13 +101,28 @@ def unit_attack_preview(ctx: RiftCtx, cmd: Command, *, known_target: bool = Fals
     if target is not None and st.has_trait(attacker, "piercing_fire") and w.firearm:
         extra = attacks.pierced(ctx, attacker, target, w)
         pierce = st.name(extra) if extra is not None else None
-    stats, hold = w.stats(), cmd.action == "hold_fire"
-    # everything the preview is made of: the same preview for the same parts (the AI asks the odds of
-    # the same shot from many places; a preview is immutable)
-    key = (stats, traits, tuple(factors), sights, prevented, w.explosive, hold, pierce, tuple(notes))
+    return preview_of(w, traits, tuple(factors), sights, prevented, cmd.action == "hold_fire", pierce, notes)
+
+
+def preview_of(  # noqa: PLR0917
+    w: WeaponData,
+    traits: DiceTraits,
+    factors: tuple[tuple[str, Fraction], ...],
+    sights: int,
+    prevented: str,
+    hold: bool,
+    pierce: str | None,
+    notes: list[str],
+) -> AttackPreview:
+    """The preview of an attack with ``w`` made of these parts (:func:`unit_attack_preview`'s, after the
+    checks of who may be hit): kept, the same preview for the same parts (the AI asks the odds of the same
+    shot from many places; a preview is immutable)."""
+    stats = w.stats()
+    key = (stats, traits, factors, sights, prevented, w.explosive, hold, pierce, tuple(notes))
     found = _PREVIEWS.get(key)
     if found is not None:
         return found
+    notes = list(notes)
     odds = attack_odds(stats, traits, tuple(f for _, f in factors), down_the_sights=sights,
                        zeroed=bool(prevented))  # fmt: skip
     damage, hit_chance = _damage(odds)

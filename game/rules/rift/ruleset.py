@@ -20,7 +20,7 @@ from game.commands import Command
 from game.components import ActionPoints, Identity, Position
 from game.engine import scenario, turns
 from game.engine.actions import ActionBook, ActionDef, check_command, offer_words
-from game.engine.facts import PathReaction, UnitFacts
+from game.engine.facts import Odds, PathReaction, UnitFacts
 from game.engine.movement import PathTree
 from game.events import Event, PhaseStarted
 from game.hexgrid import Hex
@@ -281,6 +281,10 @@ class RiftRuleset:
         self, match: Match, cmd: Command, from_hex: Hex | None = None, at_hex: Hex | None = None
     ) -> AttackPreview | None:
         return queries.what_if(self.ctx(match), cmd, from_hex, at_hex)
+
+    def odds(self, match: Match, cmd: Command) -> Odds:
+        """``Match.odds``: what_if with the units read once (queries.odds)."""
+        return queries.odds(self.ctx(match), cmd)
 
     def movement(self, match: Match, unit: int) -> PathTree:
         return queries.movement(self.ctx(match), unit)

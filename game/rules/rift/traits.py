@@ -6,7 +6,8 @@ a ruleset instance keeps them in a :class:`TraitBook`. The hooks are given the r
 
 - ``dice(weapon, traits)`` -> :class:`~game.rules.rift.stress.DiceTraits`: how the unit's dice roll;
 - ``outgoing(ctx, attacker, target, weapon)`` / ``incoming(ctx, target, attacker)``: stress multipliers
-  on the way out and in, each named;
+  on the way out and in, each named; they read no position (the AI's what-if odds at any tiles,
+  ``queries.odds``, ask them once per attack, wherever the units are supposed);
 - ``on_hit(ctx, attacker, target, weapon, mode)``: what a hit does besides stress;
 - ``after_explosion(ctx, attacker, impact)``: what an explosion does besides stress;
 - ``immune``: statuses the unit cannot be given; ``ignores_cover``: its shots ignore cover;

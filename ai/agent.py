@@ -185,10 +185,9 @@ class UtilityAgent(Player):
         actions: list[LegalAction],
         person: Personality,
     ) -> list[Option[Plan]]:
-        """The turn seen whole, again: an attack made from where the unit stands with the action points
-        for a walk still left after it need not end the turn there ("shoot, then step back"). Its
-        exposure is the least of where it stands and the places weighed one walk away (each with the
-        attacks the walk sets off), as the walk it leaves room for will choose."""
+        """The turn seen whole, again: an attack made where the unit stands with a walk's points left after
+        it need not end the turn there ("shoot, then step back"): its exposure is the least of where it
+        stands and the places weighed one walk away (with the attacks the walk sets off)."""
         steps = [a.cost for a in actions if a.needs == "path" and not a.targets and a.paths is not None]
         if here is None or not steps:
             return options
@@ -873,10 +872,9 @@ def _first_leg(s: Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, .
 
 
 def _outwalked(action: LegalAction, actions: list[LegalAction], ap: int) -> bool:
-    """Whether ``action``, a walk that attacks no one, goes no further than another walk taken as often as
-    its action points allow: Frontier's Charge with no hostile in reach (Move + 1d4" for 2 AP) against two
-    Moves (2 x Move"). Weighed as a walk it would count the d4's best roll as certain and win over the two
-    Moves that surely get as far (a charge used as a sprint), so it is not weighed."""
+    """Whether ``action``, a walk attacking no one, goes no further than another walk taken as often as its
+    points allow (Frontier's Charge, Move + 1d4", against two Moves): not weighed, as its best roll is not
+    certain (a charge used as a sprint)."""
     tree = action.paths
     if tree is None:
         return False

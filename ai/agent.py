@@ -191,7 +191,6 @@ class UtilityAgent(Player):
         steps = [a.cost for a in actions if a.needs == "path" and not a.targets and a.paths is not None]
         if here is None or not steps:
             return options
-        step = min(steps)
         away = [
             plan.exposure + plan.en_route
             for plan in (o.subject for o in options)
@@ -207,7 +206,7 @@ class UtilityAgent(Player):
         out: list[Option[Plan]] = []
         for option, left in zip(options, lefts, strict=True):
             plan = option.subject
-            if plan.kind == "attack" and plan.end == here and left >= step and safest < plan.exposure:
+            if plan.kind == "attack" and plan.end == here and left >= min(steps) and safest < plan.exposure:
                 plan = replace(plan, exposure=safest)
             same = plan is option.subject
             out.append(option if same else self.option(plan, option.rank, person, option.weight))

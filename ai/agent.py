@@ -27,7 +27,7 @@ from ai.assign import assign
 from ai.baselines import Player
 from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision, decision_for, pct
 from ai.fastreplace import replace
-from ai.profile import CAUTION_MAX, Difficulty, Personality, difficulty, personalities, personality_for
+from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
 from ai.situation import Situation
 from ai.threat import exposure, path_risk
 from ai.utility import Consideration, Option, choose, score_option
@@ -121,7 +121,7 @@ class UtilityAgent(Player):
         mine = s.of(me)
         person = self.personality((mine.kind, *_art(s, me)))
         if mine.leader:  # a posse's leader keeps out of harm: its fall shakes the whole posse
-            person = replace(person, caution=min(CAUTION_MAX, person.caution + person.leader_protection))
+            person = replace(person, caution=min(1.0, person.caution + person.leader_protection))
         here = s.view.position(me)
         options: list[Option[Plan]] = []
         foes = s.foes()

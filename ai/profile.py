@@ -23,7 +23,6 @@ from game.engine import dataload
 from game.safeio import FileRefusedError, JsonLimits, parse_toml, read_file
 
 __all__ = [
-    "CAUTION_MAX",
     "Difficulty",
     "Personality",
     "ProfileError",
@@ -39,9 +38,6 @@ __all__ = [
 
 class ProfileError(ValueError):
     """An AI profile file is not valid; the message names the file, the table and the key."""
-
-
-CAUTION_MAX = 3.0  # the most a personality's caution may be (a leader's with its leader_protection too)
 
 
 def _share(default: float) -> Any:
@@ -73,8 +69,7 @@ class Personality:
     quote: str = ""  # the rulebook sentence that shapes it
     source: str = ""  # the rulebook it is quoted from
     aggression: float = _share(0.5)  # damage dealt against the risk taken
-    # how much exposure at the end of a move counts (0..3: Frontier's personalities weigh it above 1)
-    caution: float = field(default=0.5, metadata={"range": (0.0, CAUTION_MAX)})
+    caution: float = _share(0.5)  # how much exposure at the end of a move counts
     focus_fire: float = _share(0.5)  # preference for hurt targets
     # how many times a hostile's share of health lost adds to its worth (finishing what was started)
     finish: float = field(default=1.0, metadata={"range": (0.0, 5.0)})

@@ -52,8 +52,8 @@ def test_a_bad_profile_is_refused_naming_the_file_and_key(text: str, message: st
 def test_personalities_need_a_default_and_strict_keys() -> None:
     with pytest.raises(ProfileError, match=r"\[personality.default\] is missing"):
         load_personalities("[personality.x]\nname='X'\n", "p.toml")
-    with pytest.raises(ProfileError, match=r"'caution' is 3\.5"):
-        load_personalities("[personality.default]\nname='X'\ncaution=3.5\n", "p.toml")
+    with pytest.raises(ProfileError, match=r"'caution' is 1\.5"):
+        load_personalities("[personality.default]\nname='X'\ncaution=1.5\n", "p.toml")
 
 
 def test_every_personality_quotes_its_rulebook() -> None:

@@ -162,6 +162,7 @@ class UtilityAgent(Player):
                 lefts.append(left)
                 if plan.kind == "other" and plan.follow == 0 and plan.end == here:
                     guards.append((action.cost, plan.exposure))
+        options = self._scooted(here, options, lefts=lefts, actions=actions, person=person)
         guarded = self._guarded(s, me, here, options, lefts=lefts, guards=guards, person=person)
         earned = self._earned(s, me, here, guarded, person)
         if ap >= total or here is None:
@@ -174,6 +175,42 @@ class UtilityAgent(Player):
             replace(o, in_progress=True) if o.subject.kind == "attack" and o.subject.end == here else o
             for o in earned
         ]
+
+    def _scooted(
+        self,
+        here: Hex | None,
+        options: list[Option[Plan]],
+        *,
+        lefts: list[int],
+        actions: list[LegalAction],
+        person: Personality,
+    ) -> list[Option[Plan]]:
+        """The turn seen whole, again: an attack made where the unit stands with a walk's points left after
+        it need not end the turn there ("shoot, then step back"): its exposure is the least of where it
+        stands and the places weighed one walk away (with the attacks the walk sets off)."""
+        steps = [a.cost for a in actions if a.needs == "path" and not a.targets and a.paths is not None]
+        if here is None or not steps:
+            return options
+        away = [
+            plan.exposure + plan.en_route
+            for plan in (o.subject for o in options)
+            if (plan.kind == "walk" or (plan.kind == "attack" and plan.follow > 0))
+            and plan.end is not None
+            and plan.end != here
+            and plan.command.path
+            and plan.command.path[-1] == plan.end
+        ]
+        if not away:
+            return options
+        safest = min(away)
+        out: list[Option[Plan]] = []
+        for option, left in zip(options, lefts, strict=True):
+            plan = option.subject
+            if plan.kind == "attack" and plan.end == here and left >= min(steps) and safest < plan.exposure:
+                plan = replace(plan, exposure=safest)
+            same = plan is option.subject
+            out.append(option if same else self.option(plan, option.rank, person, option.weight))
+        return out
 
     def _guarded(
         self,
@@ -303,6 +340,8 @@ class UtilityAgent(Player):
             return
         if action.targets:  # a walk that ends in an attack (a charge): weighed by where it ends
             yield from self._attacking_walks(s, me=me, action=action, foes=foes, person=person)
+            return
+        if _outwalked(action, actions, ap):
             return
         templates = [w for w in mine.weapons if w.action]
         reach = max((w.reach for w in templates), default=1)
@@ -829,6 +868,23 @@ def _first_leg(s: Situation, path: tuple[Hex, ...], budget: int) -> tuple[Hex, .
         spent += cost
         out.append(step)
     return tuple(out)
+
+
+def _outwalked(action: LegalAction, actions: list[LegalAction], ap: int) -> bool:
+    """Whether ``action``, a walk attacking no one, goes no further than another walk taken as often as its
+    points allow (Frontier's Charge, Move + 1d4", against two Moves): not weighed, as its best roll is not
+    certain (a charge used as a sprint)."""
+    tree = action.paths
+    if tree is None:
+        return False
+    for other in actions:
+        walk = other.paths
+        if other is action or other.targets or other.needs != "path" or walk is None or other.cost <= 0:
+            continue
+        times = action.cost // other.cost
+        if times >= 1 and times * other.cost <= ap and walk.budget * times >= tree.budget:
+            return True
+    return False
 
 
 def _blast_radius(mine: UnitFacts, action: LegalAction) -> int | None:

@@ -365,3 +365,48 @@ def test_a_hurt_hostile_is_finished_before_a_fresh_one_is_started(tmp_path: Path
     agent = UtilityAgent("normal", 1)
     cmd = agent.decide(view, 0)
     assert (cmd.action, cmd.target) == ("attack", gunhand), agent.last
+
+
+def test_the_shot_is_made_and_then_the_unit_steps_out_of_reach(tmp_path: Path) -> None:
+    """Rulebook (Frontier): "Each Unit has a total of 2 action points (AP)"; Shoot and Move cost 1 each,
+    and a Tomahawk deals 3 damage to a Revolver's 1. An Outlaw six hexes from the Deputy walks up and
+    strikes on his turn; the Deputy shoots from where he stands and spends his second point stepping
+    back out of the Outlaw's reach (Move + 1d4 and the 1" of a blow), rather than aiming and shooting
+    from there and waiting for the blow (the exposure of a shot made where the unit stands, with a walk
+    left after it, is that of the safest place the walk reaches: ``UtilityAgent._scooted``)."""
+    m = fk.new_match(fk.open_map(tmp_path), fk.law("deputy"), fk.outlaws("outlaw"))
+    deputy, outlaw = fk.unit(m, "side1"), fk.unit(m, "side2")
+    fk.place(m, deputy, fk.at(3))
+    fk.place(m, outlaw, fk.at(9))
+    fk.give_turn(m, deputy)
+    agent = UtilityAgent("normal", 1)
+    done: list[str] = []
+    for index in range(3):
+        cmd = agent.decide(m.view("side1"), index)
+        done.append(cmd.action)
+        m.apply(cmd)
+        if not m.legal_actions() or m.legal_actions()[0].actor != deputy:
+            break
+    assert done[0] == "shoot", done
+    here, there = m.position(deputy), m.position(outlaw)
+    assert here is not None and there is not None
+    assert hex_distance(here, there) > 5 + 4 + 1, (done, here, there)
+
+
+def test_a_charge_with_no_one_in_reach_is_no_sprint(tmp_path: Path) -> None:
+    """Rulebook (Frontier): "Charge - The Unit taking this action may move its full movement + 1d4"" for
+    its 2 AP, while two Moves take it twice its movement. With every hostile out of a charge's reach,
+    the Hired Gun's charge is weighed as no walk at all: its far hexes are reached only on the d4's best
+    roll, and two Moves surely get as far (the AI charged as a sprint, counting that roll as certain)."""
+    m = fk.new_match(fk.open_map(tmp_path), fk.law("hired_gun"), fk.outlaws("outlaw"))
+    hired_gun, outlaw = fk.unit(m, "side1"), fk.unit(m, "side2")
+    fk.place(m, hired_gun, fk.at(3))
+    fk.place(m, outlaw, fk.at(20))  # beyond Move 6 + 1d4 + 1
+    fk.give_turn(m, hired_gun)
+    legal = [a for a in m.legal_actions() if a.enabled]
+    assert any(a.action == "charge" and not a.targets for a in legal), legal
+    agent = UtilityAgent("normal", 1)
+    options = agent._turn_options(Situation(m.view("side1"), "side1"), legal)
+    assert not [o for o in options if o.subject.command.action == "charge"], options
+    cmd = agent.decide(m.view("side1"), 0)
+    assert cmd.action != "charge", agent.last

@@ -253,7 +253,8 @@ def test_random_edits_through_a_game_never_leave_it_stuck(ruleset: str, seed: in
         assert legal, f"no decision waiting after {len(match.log)} commands"
         side = legal[0].side
         match.apply(players[side].decide(match.view(side), step))
-    assert match.is_over and made >= 5
+    # some edits were made (a game the edits end early, Frontier seed 2 after str17's AI change, has 4)
+    assert match.is_over and made >= 3
     again = Match.create(DEMO_MAP.resolve(), match.ruleset, match.posses, match.seed)
     for cmd in match.log:
         again.apply(cmd)

@@ -388,35 +388,6 @@ def test_an_empty_rifle_is_loaded_free_as_it_fires(tmp_path: Path) -> None:
     assert other.preview(Command("attack", actor=1, target=2, option="revolver")) is None
 
 
-def test_a_unit_done_this_round_is_asked_about_its_next_round(tmp_path: Path) -> None:
-    """MOVE and FIRED_SAME_ROUND (G9-G11): once a unit's activation of the round is over, the questions
-    an AI asks of it (where it could walk, the odds of its attack) are about its next activation, next
-    round: the whole move that keeps the action, no penalty for this round's move, and its Rifle loading
-    free again — not about the round it has spent (a unit that walked and fired here was threatening no
-    one in its hostiles' eyes, and the AI walked into its next round's shots)."""
-    assert MOVE and HARDER and FIRED_SAME_ROUND
-    import esper
-
-    from game.rules.golden.components import Arms
-
-    match = duel(tmp_path, a={"items": ("rifle",), "k": 8, "s": 4, "i": 4, "r": 8})
-    match.enter()
-    esper.component_for_entity(1, Arms).loaded[0] = 0
-    match.apply(cmd("move", 1, path=(at(3), at(2))))
-    script(match, 9, 1)
-    cards_on_top(match, "3C")
-    match.apply(cmd("attack", 1, target=2, option="rifle"))  # loads free and fires: empty again
-    shot = Command("attack", actor=1, target=2, option="rifle")
-    # in its own activation: what it has left of this round
-    assert max(match.movement(1).costs.values()) == DATA.encounter.move_with_action - 1
-    end(match)
-    assert round_state(match, 1).done and game(match)[0].active == 2
-    assert max(match.movement(1).costs.values()) == DATA.encounter.move_with_action
-    preview = match.what_if(shot)
-    assert preview is not None and ("moving", -1) not in preview.modifiers
-    assert ("moving", -1) in (match.what_if(shot, from_hex=at(1)) or preview).modifiers  # walk, then shoot
-
-
 # -- the attack -------------------------------------------------------------------------------------------
 def test_a_hit_needs_a_higher_number_and_draws_the_damage_card(tmp_path: Path) -> None:
     assert HIT and DAMAGE_CARD and THREE_DRAWN

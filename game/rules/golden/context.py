@@ -127,25 +127,24 @@ class GoldenCtx(Context):
         arms = self.arms(unit)
         return arms.loaded[arms.weapons.index(weapon_id)]
 
-    def loads_on_firing(self, unit: int, weapon_id: str, *, fresh: bool = False) -> bool:
-        """An empty gun that loads free (no action) and has not been loaded this round (``fresh``: a
-        round to come, when it has not): a shot with it loads it first (own, docs/RULES.md G11: "may
-        even be fired on the same round that it was loaded")."""
+    def loads_on_firing(self, unit: int, weapon_id: str) -> bool:
+        """An empty gun that loads free (no action) and has not been loaded this round: a shot with it
+        loads it first (own, docs/RULES.md G11: "may even be fired on the same round that it was
+        loaded")."""
         weapon = self.weapon(weapon_id)
         return (
             weapon.is_ranged
             and not weapon.load_action
             and self.loaded(unit, weapon_id) <= 0
-            and (fresh or not self.turn(unit).free_load)
+            and not self.turn(unit).free_load
         )
 
-    def can_fire(self, unit: int, weapon_id: str, *, fresh: bool = False) -> bool:
-        """A melee weapon, a gun with a shot in it, or an empty one that loads free this round (``fresh``:
-        in a round to come)."""
+    def can_fire(self, unit: int, weapon_id: str) -> bool:
+        """A melee weapon, a gun with a shot in it, or an empty one that loads free this round."""
         weapon = self.weapon(weapon_id)
         if not weapon.is_ranged or self.loaded(unit, weapon_id) > 0:
             return True
-        return self.loads_on_firing(unit, weapon_id, fresh=fresh)
+        return self.loads_on_firing(unit, weapon_id)
 
     def hostile(self, a: int, b: int) -> bool:
         return self.side(a) != self.side(b)

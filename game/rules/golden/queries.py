@@ -76,14 +76,13 @@ def unit_facts(ctx: GoldenCtx, unit: int) -> UnitFacts:
 
 
 def attack_preview(
-    ctx: GoldenCtx, unit: int, target: int, weapon_id: str, moved: int, *, fresh: bool = False
+    ctx: GoldenCtx, unit: int, target: int, weapon_id: str, moved: int
 ) -> AttackPreview | None:
     """The exact odds of ``unit`` attacking ``target`` with ``weapon_id`` from where both stand, having
-    moved ``moved`` hexes this round (``fresh``: in its next round, its free load not yet taken); None
-    where the attack is not possible (out of reach or sight, or the gun empty and its loading an
-    action)."""
+    moved ``moved`` hexes this round; None where the attack is not possible (out of reach or sight, or
+    the gun empty and its loading an action)."""
     weapon = ctx.weapon(weapon_id)
-    if ctx.target_problem(unit, weapon, target) is not None or not ctx.can_fire(unit, weapon_id, fresh=fresh):
+    if ctx.target_problem(unit, weapon, target) is not None or not ctx.can_fire(unit, weapon_id):
         return None
     a, b = ctx.here(unit), ctx.here(target)
     band = ctx.band_at(weapon, a, b)
@@ -130,17 +129,13 @@ def _pct(p: object) -> str:
 
 def what_if(ctx: GoldenCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | None) -> AttackPreview | None:
     """The odds of the attack ``cmd`` were the attacker at ``from_hex`` and the target at ``at_hex``
-    (None: where they are). Moving to ``from_hex`` counts as having moved (a shot after moving is harder).
-    For a unit whose activation this round is over, the odds of its next one (next round: nothing moved
-    yet, its free load not taken)."""
+    (None: where they are). Moving to ``from_hex`` counts as having moved (a shot after moving is harder)."""
     unit, target = cmd.actor, cmd.target
     if cmd.action != "attack" or target is None or not ctx.is_unit(unit) or not ctx.is_unit(target):
         return None
     if cmd.option not in ctx.arms(unit).weapons:
         return None
-    # done this round: its next activation's odds, as its walk is (:func:`movement`)
-    done = ctx.turn(unit).done
-    moved = 0 if done else ctx.turn(unit).moved
+    moved = ctx.turn(unit).moved
     if from_hex is not None and from_hex != ctx.pos(unit):
         moved = max(moved, 1)
     # the units put where the question supposes them by hand (asked thousands of times a game), always
@@ -148,15 +143,10 @@ def what_if(ctx: GoldenCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | No
     with Supposed(ctx.position(unit), ctx.position(target), from_hex, at_hex) as (a, b):
         if a is None or b is None:
             return None
-        return attack_preview(ctx, unit, target, cmd.option, moved, fresh=done)
+        return attack_preview(ctx, unit, target, cmd.option, moved)
 
 
 def movement(ctx: GoldenCtx, unit: int) -> PathTree:
     """Where the unit could walk with an ordinary move now (keeping its action if it has one; a run is
-    the "run" action's own tree); for a unit whose activation this round is over, with its next one's
-    (next round: the whole move that keeps the action), as Frontier and Through the Rift answer a unit's
-    Move whatever it has spent (an AI asks it of the hostiles, for what they could do before its next
-    turn)."""
-    if ctx.turn(unit).done and ctx.fights(unit):
-        return ctx.walks(unit, ctx.data.encounter.move_with_action)
+    the "run" action's own tree)."""
     return ctx.walks(unit)

@@ -170,8 +170,8 @@ class App:
         if dt is None:
             rate = settings.IDLE_POLL_FPS if self.idle else settings.FPS_LIMIT
             self._waited += self.clock.tick(rate) / 1000
-            quiet = not pygame.event.peek() and not self._terminated
-            if self.idle and quiet and self._waited < settings.IDLE_REDRAW_SECONDS:
+            waiting = self.idle and not self._terminated and self._waited < settings.IDLE_REDRAW_SECONDS
+            if waiting and not pygame.event.peek():
                 return self.running
             elapsed, self._waited = self._waited, 0.0
         else:

@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ai import outside, trials
+from ai import outside, trials, wholeturn
 from ai.assign import assign
 from ai.baselines import Player
 from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision, decision_for, pct
@@ -31,7 +31,7 @@ from ai.profile import Difficulty, Personality, difficulty, personalities, perso
 from ai.situation import Situation
 from ai.threat import exposure, path_risk
 from ai.utility import Consideration, Option, choose, score_option
-from ai.worth import Plan, considerations, net_value
+from ai.worth import Plan, considerations
 from game.commands import Command
 from game.engine.facts import UnitFacts
 from game.engine.match import Match, MatchView
@@ -162,9 +162,9 @@ class UtilityAgent(Player):
                 lefts.append(left)
                 if plan.kind == "other" and plan.follow == 0 and plan.end == here:
                     guards.append((action.cost, plan.exposure))
-        options = self._scooted(here, options, lefts=lefts, actions=actions, person=person)
-        guarded = self._guarded(s, me, here, options, lefts=lefts, guards=guards, person=person)
-        earned = self._earned(s, me, here, guarded, person)
+        options = wholeturn.scooted(self, here, options, lefts=lefts, actions=actions, person=person)
+        guarded = wholeturn.guarded(self, s, me, here, options, lefts=lefts, guards=guards, person=person)
+        earned = wholeturn.earned(self, s, me, here, guarded, person=person)
         if ap >= total or here is None:
             return earned
         # the unit has already acted this turn (walked, aimed): the attack it can make from where it now
@@ -175,99 +175,6 @@ class UtilityAgent(Player):
             replace(o, in_progress=True) if o.subject.kind == "attack" and o.subject.end == here else o
             for o in earned
         ]
-
-    def _scooted(
-        self,
-        here: Hex | None,
-        options: list[Option[Plan]],
-        *,
-        lefts: list[int],
-        actions: list[LegalAction],
-        person: Personality,
-    ) -> list[Option[Plan]]:
-        """The turn seen whole, again: an attack made where the unit stands with a walk's points left after
-        it need not end the turn there ("shoot, then step back"): its exposure is the least of where it
-        stands and the places weighed one walk away (with the attacks the walk sets off)."""
-        steps = [a.cost for a in actions if a.needs == "path" and not a.targets and a.paths is not None]
-        if here is None or not steps:
-            return options
-        away = [
-            plan.exposure + plan.en_route
-            for plan in (o.subject for o in options)
-            if (plan.kind == "walk" or (plan.kind == "attack" and plan.follow > 0))
-            and plan.end is not None
-            and plan.end != here
-            and plan.command.path
-            and plan.command.path[-1] == plan.end
-        ]
-        if not away:
-            return options
-        safest = min(away)
-        out: list[Option[Plan]] = []
-        for option, left in zip(options, lefts, strict=True):
-            plan = option.subject
-            if plan.kind == "attack" and plan.end == here and left >= min(steps) and safest < plan.exposure:
-                plan = replace(plan, exposure=safest)
-            same = plan is option.subject
-            out.append(option if same else self.option(plan, option.rank, person, option.weight))
-        return out
-
-    def _guarded(
-        self,
-        s: Situation,
-        me: int,
-        here: Hex | None,
-        options: list[Option[Plan]],
-        *,
-        lefts: list[int],
-        guards: list[tuple[int, float]],
-        person: Personality,
-    ) -> list[Option[Plan]]:
-        """The turn seen whole: an action that guards the unit where it stands (taking cover, crouching:
-        less exposure after it than standing) is best taken last. Its action points left over are worth
-        nothing (a walk would give the guard up; Frontier's Take Cover forbids the shot), and an attack made
-        from where the unit stands, with the points for the guard still left after it, ends the turn
-        guarded: its exposure is the guarded one ("shoot, then take cover")."""
-        if here is None or not guards:
-            return options
-        stand = self._exposure(s, s.of(me), here)
-        guards = [(cost, exposure) for cost, exposure in guards if exposure < stand]
-        out: list[Option[Plan]] = []
-        for option, left in zip(options, lefts, strict=True):
-            plan = option.subject
-            if plan.kind == "attack" and plan.end == here:
-                kept = [exposure for cost, exposure in guards if cost <= left]
-                if kept and min(kept) < plan.exposure:
-                    plan = replace(plan, exposure=min(kept))
-            elif plan.kind == "other" and plan.end == here and plan.spare > 0 and plan.exposure < stand:
-                plan = replace(plan, spare=0.0)
-            same = plan is option.subject
-            out.append(option if same else self.option(plan, option.rank, person, option.weight))
-        return out
-
-    def _earned(
-        self, s: Situation, me: int, here: Hex | None, options: list[Option[Plan]], person: Personality
-    ) -> list[Option[Plan]]:
-        """Ranks are earned: standing where the unit is (ending its turn) is the yardstick, worth the
-        damage it risks there; an option worth no more than that drops to the lowest rank, where it
-        competes with standing still on worth alone. So a unit in a good place stays in it, and an attack
-        that costs more than it wins is not made just because it is an attack."""
-        stays = [o for o in options if o.subject.kind == "end"]
-        if not stays or here is None:
-            return options
-        exposure = self._exposure(s, s.of(me), here)
-        out: list[Option[Plan]] = []
-        for option in options:
-            if option.subject.kind == "end":
-                plan = replace(option.subject, kind="stay", end=here, exposure=exposure)
-                out.append(self.option(plan, END, person, option.weight))
-        yardstick = net_value(out[0].subject, person)
-        for option in options:
-            if option.subject.kind == "end":
-                continue
-            demoted = option.rank > END and net_value(option.subject, person) <= yardstick
-            out.append(self.option(option.subject, END, person, option.weight) if demoted else option)
-        return out
 
     def _attacks_now(
         self, s: Situation, me: int, action: LegalAction, foes: list[int], person: Personality
@@ -316,7 +223,7 @@ class UtilityAgent(Player):
     ) -> Plan:
         take_out, damage, value = odds if odds is not None else _attack_odds(s, target, preview, finish)
         if exposure is None:
-            exposure = self._exposure(s, mine, stand) if stand is not None else 0.0
+            exposure = self.exposure_at(s, mine, stand) if stand is not None else 0.0
         words = f"{label} at {s.name(target)}: {pct(preview.hit_chance)} to hit"
         return Plan(
             send, words, "attack", target, preview, stand, take_out, damage, value, exposure, follow=follow
@@ -476,7 +383,7 @@ class UtilityAgent(Player):
             if full is None:
                 full = turn.path_to(end) or ()
             en_route = path_risk(s, me, mine, full) if self.level.reactions else 0.0
-            exposure = self._exposure(s, mine, end)
+            exposure = self.exposure_at(s, mine, end)
             risks: dict[str, object] = {"exposure": exposure, "en_route": en_route}
             if known is None:
                 risks["command"] = action.command(path=full, option=action.option)
@@ -497,7 +404,7 @@ class UtilityAgent(Player):
         here = s.view.position(me)
         hostile = [h for h in (s.view.position(f) for f in s.foes()) if h is not None]
         spots = [h for h in action.hexes if any(hex_distance(h, there) <= radius for there in hostile)]
-        exposure = self._exposure(s, mine, here) if here is not None else 0.0
+        exposure = self.exposure_at(s, mine, here) if here is not None else 0.0
         options: list[Option[Plan]] = []
         for h in spots:
             send = action.command(hex=h, option=action.option)
@@ -626,7 +533,7 @@ class UtilityAgent(Player):
             self._fields[key] = found
         return found
 
-    def _exposure(self, s: Situation, mine: UnitFacts, at: Hex) -> float:
+    def exposure_at(self, s: Situation, mine: UnitFacts, at: Hex) -> float:
         """Expected damage the hostile units could deal the unit standing at ``at`` (each with its best
         attack, from where it stands or the nearest place it could walk to), as a share of its health."""
         return exposure(s, mine, at) if self.level.foresight else 0.0
@@ -634,9 +541,9 @@ class UtilityAgent(Player):
     def _other(self, s: Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
         """An action that is neither an attack nor a walk (take cover, aim, reload, stand up, ...): tried
         out on a copy, it is worth what it changes: the unit's exposure where it stands after it (against
-        standing still, :meth:`_earned`) and better odds on its best attack — counted in full if the unit
-        can still attack this turn, in part if it could not attack at all before (a reload, standing up),
-        not at all otherwise (an Aim with nothing left to shoot with is wasted)."""
+        standing still, :func:`ai.wholeturn.earned`) and better odds on its best attack — counted in full
+        if the unit can still attack this turn, in part if it could not attack at all before (a reload,
+        standing up), not at all otherwise (an Aim with nothing left to shoot with is wasted)."""
         mine = s.of(me)
         here = s.view.position(me)
         if here is None:
@@ -662,9 +569,10 @@ class UtilityAgent(Player):
                 after.share_threats(s)  # nothing the hostiles' attacks on it read has changed: same answers
             else:
                 after.share_walks(s)  # its own defence changed (it took cover), not where they could go
-        exposure = (
-            self._exposure(after, after.of(me), still) if still is not None else self._exposure(s, mine, here)
-        )
+        if still is not None:
+            exposure = self.exposure_at(after, after.of(me), still)
+        else:
+            exposure = self.exposure_at(s, mine, here)
         improvement = max(0.0, self.best_attack_value(view, me, after) - before_attack)
         attacks = (
             [
@@ -712,7 +620,7 @@ class UtilityAgent(Player):
             after = trials.supposed(s, me)
             if self.best_attack_value(s.view, me, after) > before_attack:
                 return None
-            return self._exposure(after, after.of(me), here)
+            return self.exposure_at(after, after.of(me), here)
         finally:
             undo()
 
@@ -734,7 +642,7 @@ class UtilityAgent(Player):
         mine, here = s.of(me), s.view.position(me)
         assert here is not None
         gain = improvement * (0.5 + person.aggression)
-        saved = self._exposure(s, mine, here) - exposure
+        saved = self.exposure_at(s, mine, here) - exposure
         if gain <= 0 and saved <= 0:
             # it changes nothing the AI can see (Take Cover with no one to hide from, Aim with nothing in
             # sight): not an option, or the action points it leaves would make it look better than ending

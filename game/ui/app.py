@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import gc
+import os
 import signal
 import sys
 import threading
 import time
+import weakref
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import pygame
 
@@ -19,6 +23,30 @@ from game.ui.render import ensure_pygame
 from game.ui.scenes import Action, Pop, Push, Quit, Replace, Scene, Unwind
 
 TERMINATED = 128 + signal.SIGTERM  # the exit status after a SIGTERM, as a shell reports a killed program
+
+# SIGTERM (a logout, a `kill`) quits the open windows at once, asking nothing: a battle is autosaved after
+# every command. Left to SDL it became a window close, and the battle's "Leave the battle?" kept the
+# program alive, waiting for a click no one would give. One handler for every open window, installed with
+# the first and the one before it put back with the last; with no window open it does what that one did.
+_OPEN: weakref.WeakSet[App] = weakref.WeakSet()
+_BEFORE: list[Any] = []  # the SIGTERM handler before the first window, while one is open
+
+
+def _on_terminate(signum: int, frame: FrameType | None) -> None:
+    windows = list(_OPEN)
+    for app in windows:
+        app.terminated = True
+    if not windows:  # a window dropped without close(): the handler from before does the job
+        _restore_terminate()
+        os.kill(os.getpid(), signum)
+
+
+def _restore_terminate() -> None:
+    if _BEFORE and threading.current_thread() is threading.main_thread():
+        before = _BEFORE.pop()
+        signal.signal(
+            signal.SIGTERM, before if callable(before) or isinstance(before, int) else signal.SIG_DFL
+        )
 
 
 class App:
@@ -42,16 +70,10 @@ class App:
         self._last_input = time.monotonic()
         self._waited = 0.0  # seconds since the last frame was run, while idle
         self._held: set[tuple[int, int]] = set()  # keys and mouse buttons down now
-        # SIGTERM (a logout, a `kill`) quits at once, asking nothing: a battle is autosaved after every
-        # command. Left to SDL it became a window close, and the battle's "Leave the battle?" kept the
-        # program alive, waiting for a click no one would give
-        self._terminated = False
-        self._term_handler: object = None
-        if threading.current_thread() is threading.main_thread():
-            self._term_handler = signal.signal(signal.SIGTERM, self._on_terminate)
-
-    def _on_terminate(self, signum: int, frame: object) -> None:
-        self._terminated = True
+        self.terminated = False  # a SIGTERM came: the next frame quits (_on_terminate)
+        if not _BEFORE and threading.current_thread() is threading.main_thread():
+            _BEFORE.append(signal.signal(signal.SIGTERM, _on_terminate))
+        _OPEN.add(self)
 
     def push(self, scene: Scene) -> None:
         if self.scenes:
@@ -170,13 +192,13 @@ class App:
         if dt is None:
             rate = settings.IDLE_POLL_FPS if self.idle else settings.FPS_LIMIT
             self._waited += self.clock.tick(rate) / 1000
-            waiting = self.idle and not self._terminated and self._waited < settings.IDLE_REDRAW_SECONDS
+            waiting = self.idle and not self.terminated and self._waited < settings.IDLE_REDRAW_SECONDS
             if waiting and not pygame.event.peek():
                 return self.running
             elapsed, self._waited = self._waited, 0.0
         else:
             elapsed = dt
-        if self._terminated:
+        if self.terminated:
             self.apply(Quit(TERMINATED))
             return False
         events = self.handle_events()
@@ -224,15 +246,13 @@ class App:
         return self.exit_code
 
     def close(self) -> None:
-        """The window is closing: every screen left is told (:meth:`Scene.closed`), the top one first;
-        SIGTERM is handled as it was before the window opened."""
+        """The window is closing: every screen left is told (:meth:`Scene.closed`), the top one first; with
+        the last window closed, SIGTERM is handled as it was before the first opened."""
         while self.scenes:
             self.scenes.pop().closed()
-        if threading.current_thread() is threading.main_thread():
-            before = self._term_handler
-            signal.signal(
-                signal.SIGTERM, before if callable(before) or isinstance(before, int) else signal.SIG_DFL
-            )
+        _OPEN.discard(self)
+        if not _OPEN:
+            _restore_terminate()
 
     def save_screenshot(self, path: Path) -> None:
         pygame.image.save(self.screen, str(path))

@@ -268,6 +268,19 @@ def test_sigterm_quits_at_once_and_continue_resumes_the_autosave(make_app: AppMa
     assert resumed.session.match.digest() == digest
 
 
+def test_sigterm_is_handed_back_when_the_last_window_closes(make_app: AppMaker) -> None:
+    """Two windows open (tests open several): a SIGTERM reaches both, and the handler from before the first
+    is back only when the last one closes, not left pointing at a closed window."""
+    before = signal.getsignal(signal.SIGTERM)
+    first, second = make_app((640, 480)), make_app((640, 480))
+    first.close()
+    assert signal.getsignal(signal.SIGTERM) != before
+    os.kill(os.getpid(), signal.SIGTERM)
+    assert not second.step(1 / 60) and second.exit_code == TERMINATED
+    second.close()
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
 def test_closing_the_window_and_keeping_playing(make_app: AppMaker) -> None:
     app = make_app((1280, 720))
     _title, flow = title_app(app)

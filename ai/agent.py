@@ -154,11 +154,7 @@ class UtilityAgent(Player):
                 plan = (
                     option.subject if option.subject.spare == spare else replace(option.subject, spare=spare)
                 )
-                options.append(
-                    option
-                    if plan is option.subject
-                    else self.option(plan, option.rank, person, option.weight)
-                )
+                options.append(self.rescored(option, plan, person))
                 lefts.append(left)
                 if plan.kind == "other" and plan.follow == 0 and plan.end == here:
                     guards.append((action.cost, plan.exposure))
@@ -732,6 +728,11 @@ class UtilityAgent(Player):
 
     # -- the other decisions -----------------------------------------------------------------------
     # -- scoring -----------------------------------------------------------------------------------
+    def rescored(self, option: Option[Plan], plan: Plan, person: Personality) -> Option[Plan]:
+        """``option`` with ``plan`` in place of its own: the same option if the plan is, else scored anew
+        (same rank and weight)."""
+        return option if plan is option.subject else self.option(plan, option.rank, person, option.weight)
+
     def option(self, plan: Plan, rank: int, person: Personality, weight: float = 1.0) -> Option[Plan]:
         known = self._considered  # the last personality's considerations by kind (asked per option)
         if known[0] is not person:

@@ -50,14 +50,13 @@ def scooted(
     ]
     if not away:
         return options
-    safest = min(away)
+    safest, step = min(away), min(steps)
     out: list[Option[Plan]] = []
     for option, left in zip(options, lefts, strict=True):
         plan = option.subject
-        if plan.kind == "attack" and plan.end == here and left >= min(steps) and safest < plan.exposure:
+        if plan.kind == "attack" and plan.end == here and left >= step and safest < plan.exposure:
             plan = replace(plan, exposure=safest)
-        same = plan is option.subject
-        out.append(option if same else agent.option(plan, option.rank, person, option.weight))
+        out.append(agent.rescored(option, plan, person))
     return out
 
 
@@ -90,8 +89,7 @@ def guarded(
                 plan = replace(plan, exposure=min(kept))
         elif plan.kind == "other" and plan.end == here and plan.spare > 0 and plan.exposure < stand:
             plan = replace(plan, spare=0.0)
-        same = plan is option.subject
-        out.append(option if same else agent.option(plan, option.rank, person, option.weight))
+        out.append(agent.rescored(option, plan, person))
     return out
 
 

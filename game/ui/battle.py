@@ -608,6 +608,7 @@ class BattleScreen(GuiScene):
             or self.drag_die is not None
             or self.view.pending > 0
             or self._ahead
+            or self.view.ahead_left  # a zoom since the last quiet frame: its chunks are still to build
             or self.live.animating()
         )
 

@@ -309,6 +309,13 @@ class MapView:
                 return picture
         return None
 
+    @property
+    def ahead_left(self) -> bool:
+        """Whether :meth:`build_ahead` may still have chunks to build: some left at the zoom it last built
+        for, or the camera at another zoom since (whose chunks it has not looked at yet)."""
+        cam = self.camera
+        return bool(self._ahead) or quantize_zoom(cam.zoom, cam.min_zoom) != self._ahead_zoom
+
     def build_ahead(self, budget_ms: float = settings.AHEAD_BUDGET_MS) -> bool:
         """Chunks at the zoom shown that are not built yet, the nearest the view's middle first, built for
         at most ``budget_ms`` of CPU time (one at least) while the cache they go into has room for them under

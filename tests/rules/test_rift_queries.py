@@ -17,7 +17,7 @@ from game.rules.rift.actions import SUPPOSED
 from game.rules.rift.components import Combatant, Shield, Statuses, StatusRecord, TurnState
 from tests.bench import corpus
 from tests.rules.frontier_kit import at, open_map
-from tests.rules.odds_kit import same_across_corpus
+from tests.rules.odds_kit import same_across_corpus, same_as_applied
 from tests.rules.rift_kit import cmd, deploy, give_turn, new_match, outlaws, place, rifter, rifters, unit
 
 
@@ -181,16 +181,8 @@ def test_a_supposed_action_is_the_action_taken_and_is_put_back() -> None:
             if ap <= action.cost:
                 position = plain.clone()
                 position.apply(cmd("gm_set", me, option="ap", number=ap + 1))
-            key, digest = position.key(), position.digest()
-            real = position.clone()
-            real.apply(command)
-            undo = position.suppose(command)
-            assert undo is not None, command
-            try:
-                _same_answers(position, real, me)
-            finally:
-                undo()
-            assert position.key() == key and position.digest() == digest
+            same_as_applied(position, command, _same_answers)
+            key = position.key()
             supposed[action.action] = supposed.get(action.action, 0) + 1
             other = next(u for u in position.units() if u != me)
             assert position.suppose(cmd(action.action, other, option=action.option)) is None  # not its turn

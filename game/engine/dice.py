@@ -67,7 +67,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from game.dice import Distribution
-from game.engine.cards import Card, Deck, DeckEmptyError, DeckSpec, odds
+from game.engine.cards import Card, Deck, DeckEmptyError, DeckSpec
 
 __all__ = [
     "BULLET_BLACK",
@@ -551,15 +551,16 @@ def _tie_then_drawn(
     spec: DeckSpec,
     classes: Mapping[str, T],
 ) -> dict[T, Fraction]:
-    """Fewer than three cards in the pile: card by card, with :meth:`Deck.draw`'s reshuffle of the
-    discards whenever the pile is out (a handful of cases, so a plain enumeration)."""
+    """Fewer than three cards in the pile: the attacker's card one by one, with :meth:`Deck.draw`'s
+    reshuffle of the discards whenever the pile is out; the defender's lower cards and the card after
+    the two counted by outcome (what is left to draw differs only by the two tie cards' outcomes)."""
     first: Counter[str] = Counter(dict(pile))
     spent: Counter[str] = Counter(dict(discards))
     if not first:
         first, spent = spent, Counter()
     if sum(first.values()) + sum(spent.values()) < 2:
         raise DeckEmptyError("a card tie-break needs 2 cards to draw")
-    won = Fraction(0)
+    won = _ZERO
     found: dict[T, Fraction] = {}
     size = sum(first.values())
     for mine, n in sorted(first.items()):
@@ -570,21 +571,36 @@ def _tie_then_drawn(
         if not after:
             after, out = out, Counter()
         rest = sum(after.values())
-        for theirs, m in sorted(after.items()):
-            if spec.compare(mine, theirs) <= 0:
-                continue
-            chance = Fraction(n, size) * Fraction(m, rest)
-            left = after.copy()
-            left[theirs] -= 1
-            left = +left
-            gone = out + Counter({mine: 1}) + Counter({theirs: 1})
-            source = left if left else gone
+        key = spec.sort_key(mine)
+        lower: Counter[T] = Counter()  # the defender's cards this one beats, by outcome
+        for theirs, m in after.items():
+            if spec.sort_key(theirs) < key:
+                lower[classes[theirs]] += m
+        if rest > 1:  # the card after comes from what ``after`` has left
+            source, sign = _by_class(after, classes), -1
+        else:  # ``after`` is out: the discards, the two tie cards among them, are reshuffled
+            source, sign = _by_class(out, classes), 1
+            source[classes[mine]] += 1
+        for theirs_class, ways in lower.items():
+            chance = Fraction(n * ways, size * rest)
             won += chance
-            for key, p in odds(dict(source), lambda card: classes[card.id]).items():
-                found[key] = found.get(key, _ZERO) + chance * p
+            left = source.copy()
+            left[theirs_class] += sign
+            total = sum(left.values())
+            for outcome, count in left.items():
+                if count:
+                    found[outcome] = found.get(outcome, _ZERO) + chance * Fraction(count, total)
     if not won:
         return {}
     return {k: v / won for k, v in found.items()}
+
+
+def _by_class(cards: Mapping[str, int], classes: Mapping[str, T]) -> Counter[T]:
+    """How many of ``cards`` fall in each outcome class."""
+    counts: Counter[T] = Counter()
+    for card_id, n in cards.items():
+        counts[classes[card_id]] += n
+    return counts
 
 
 # -- keep-best pools -----------------------------------------------------------------------------------

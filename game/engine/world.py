@@ -29,7 +29,7 @@ import esper
 
 from game.hexgrid import Hex
 
-__all__ = ["World", "copy_value", "freeze"]
+__all__ = ["World", "copy_value", "freeze", "set_aside"]
 
 T = TypeVar("T")
 
@@ -97,6 +97,21 @@ def copy_value(value: T) -> T:
             raise TypeError(f"component data of type {cls.__name__} cannot be copied with its match")
         _COPIERS[cls] = copier
     return cast("T", _COPIERS[cls](value))
+
+
+def set_aside(entity: int) -> Callable[[], None]:
+    """Copy every component of ``entity`` (of the current world) aside; the function returned puts each
+    back to its values then, in place (a ruleset's ``suppose``: an action's effect on its actor alone put
+    in place by hand, then undone)."""
+    owned: tuple[Any, ...] = esper.components_for_entity(entity)
+    kept = [(c, copy_value(c)) for c in owned]
+
+    def put_back() -> None:
+        for component, before in kept:
+            for f in dataclasses.fields(component):
+                setattr(component, f.name, getattr(before, f.name))
+
+    return put_back
 
 
 def _freeze_dataclass(cls: type) -> Callable[[Any], Any]:

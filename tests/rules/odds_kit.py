@@ -1,5 +1,5 @@
-"""The check shared by the rulesets' tests of ``Match.odds``: an attack's odds at any hexes answer as its
-what-if odds do."""
+"""The checks shared by the rulesets' tests of ``Match.odds`` (an attack's odds at any hexes answer as its
+what-if odds do) and of ``Match.suppose`` (a command supposed in place answers as the command applied)."""
 
 from __future__ import annotations
 
@@ -51,3 +51,18 @@ def same_across_corpus(
                         done = same_as_what_if(position, shot, ((2, 0), (0, -5)))
                         compared, answered = compared + done[0], answered + done[1]
     return compared, answered
+
+
+def same_as_applied(position: Match, command: Command, check: Callable[[Match, Match, int], None]) -> None:
+    """Suppose ``command`` in place on ``position`` and run ``check(position, real, actor)``, ``real`` a copy
+    with the command really applied; then assert that, put back, ``position`` is as it was (key, digest)."""
+    key, digest = position.key(), position.digest()
+    real = position.clone()
+    real.apply(command)
+    undo = position.suppose(command)
+    assert undo is not None, command
+    try:
+        check(position, real, command.actor)
+    finally:
+        undo()
+    assert position.key() == key and position.digest() == digest

@@ -7,6 +7,7 @@ import dataclasses
 from fractions import Fraction
 
 from game.commands import Command
+from game.engine.match import Match
 from game.events import Note
 from game.hexgrid import Hex
 from game.rules.frontier import RULESET
@@ -25,7 +26,7 @@ from tests.rules.frontier_kit import (
     place,
     unit,
 )
-from tests.rules.odds_kit import same_as_what_if
+from tests.rules.odds_kit import same_as_applied, same_as_what_if
 
 
 def test_what_if_at_the_real_hexes_is_the_preview_exactly() -> None:
@@ -173,27 +174,22 @@ def test_a_supposed_action_is_the_action_taken_and_is_put_back() -> None:
             me = cmd.actor
             if position.unit_facts(me).action_points[0] <= action.cost:  # the turn kept (as the AI keeps it)
                 continue
-            key, digest = position.key(), position.digest()
-            real = position.clone()
-            real.apply(cmd)
-            undo = position.suppose(cmd)
-            assert undo is not None, cmd
-            try:
-                assert position.unit_facts(me) == real.unit_facts(me)
-                for other in position.units():
-                    if other == me:
-                        continue
-                    for shot in (
-                        Command("shoot", actor=other, target=me),
-                        Command("melee", actor=other, target=me),
-                        Command("shoot", actor=me, target=other),
-                    ):
-                        assert position.what_if(shot) == real.what_if(shot)
-            finally:
-                undo()
-            assert position.key() == key and position.digest() == digest
+            same_as_applied(position, cmd, _same_answers)
             supposed += 1
     assert supposed > 5
+
+
+def _same_answers(position: Match, real: Match, me: int) -> None:
+    assert position.unit_facts(me) == real.unit_facts(me)
+    for other in position.units():
+        if other == me:
+            continue
+        for shot in (
+            Command("shoot", actor=other, target=me),
+            Command("melee", actor=other, target=me),
+            Command("shoot", actor=me, target=other),
+        ):
+            assert position.what_if(shot) == real.what_if(shot)
 
 
 def test_only_an_action_on_the_actor_alone_that_may_be_taken_now_is_supposed(tmp_path) -> None:

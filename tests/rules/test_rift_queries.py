@@ -13,10 +13,11 @@ from game.engine.match import Match
 from game.rules.rift import RULESET
 from game.rules.rift import queries as q
 from game.rules.rift import state as st
+from game.rules.rift.actions import SUPPOSED
 from game.rules.rift.components import Combatant, Shield, Statuses, StatusRecord, TurnState
 from tests.bench import corpus
 from tests.rules.frontier_kit import at, open_map
-from tests.rules.odds_kit import same_across_corpus
+from tests.rules.odds_kit import same_across_corpus, same_as_applied
 from tests.rules.rift_kit import cmd, deploy, give_turn, new_match, outlaws, place, rifter, rifters, unit
 
 
@@ -157,3 +158,50 @@ def _attacks(position: Match, unit: int) -> list[tuple[str, str]]:
     weapons = [w.id for w in position.unit_facts(unit).weapons]
     attacks = [(action, w) for w in weapons for action in ("fire", "explosive")]
     return [*attacks, ("haymaker", ""), ("fire", "haymaker"), ("hold_fire", weapons[0])]
+
+
+def test_a_supposed_action_is_the_action_taken_and_is_put_back() -> None:
+    """``Match.suppose`` (the AI weighs Crouch Down, Hold Fire and Covering Fire without a copy): while it
+    is in place, every unit's facts, every what-if odds on and by the actor and the shots a hostile's step
+    would set off are those of the match after the command really applied; undone, the match is as it was
+    (the same key and digest). Another action, or one not the actor's to take now, is not supposed. An
+    action that spends the last AP is asked with one AP more (the AI's trials keep the turn so)."""
+    supposed: dict[str, int] = {}
+    for plain in corpus.positions("rift", games=2, every=3):
+        for action in plain.legal_actions():
+            if not action.enabled:
+                continue
+            command = action.command(option=action.option)
+            me = command.actor
+            if action.action not in SUPPOSED:
+                assert plain.suppose(command) is None
+                continue
+            position = plain
+            ap = plain.unit_facts(me).action_points[0]
+            if ap <= action.cost:
+                position = plain.clone()
+                position.apply(cmd("gm_set", me, option="ap", number=ap + 1))
+            same_as_applied(position, command, _same_answers)
+            key = position.key()
+            supposed[action.action] = supposed.get(action.action, 0) + 1
+            other = next(u for u in position.units() if u != me)
+            assert position.suppose(cmd(action.action, other, option=action.option)) is None  # not its turn
+            assert position.key() == key
+    assert supposed.get("crouch", 0) > 5 and supposed.get("hold_fire", 0) > 5, supposed
+
+
+def _same_answers(position: Match, real: Match, me: int) -> None:
+    for u in position.units():
+        assert position.unit_facts(u) == real.unit_facts(u)
+        if u == me:
+            continue
+        for w in position.unit_facts(u).weapons:
+            for shot in (
+                cmd(w.action, u, target=me, option=w.option),
+                cmd(w.action, me, target=u, option=w.option),
+            ):
+                assert position.what_if(shot) == real.what_if(shot)
+        here = position.position(u)
+        if here is not None:
+            for step in position.battlefield.neighbors(here):
+                assert position.path_reactions(u, (here, step)) == real.path_reactions(u, (here, step))

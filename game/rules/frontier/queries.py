@@ -5,7 +5,6 @@ units for the question and puts them back before it returns."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
@@ -20,7 +19,7 @@ from game.dice import d
 from game.engine.facts import Odds, PathReaction, StatusFacts, UnitFacts, WeaponFacts
 from game.engine.movement import PathTree, reach
 from game.engine.protocol import AttackPreview
-from game.engine.world import copy_value
+from game.engine.world import set_aside
 from game.hexgrid import Hex, hex_distance
 from game.rules.frontier import state as st
 from game.rules.frontier.actions import CHARGE_DIE, common_problem
@@ -362,8 +361,7 @@ def suppose(ctx: FrontierCtx, cmd: Command) -> Callable[[], None] | None:
         return None
     if definition.problem is not None and definition.problem(ctx, unit, cmd.option) is not None:
         return None
-    owned: tuple[object, ...] = esper.components_for_entity(unit)
-    kept = [(c, copy_value(c)) for c in owned]
+    undo = set_aside(unit)
     info = ctx.data.actions[cmd.action]
     st.ap(unit).current -= info.cost  # as FrontierRuleset._act: pay, note a Basic action, carry it out
     if info.kind == "basic":
@@ -371,17 +369,6 @@ def suppose(ctx: FrontierCtx, cmd: Command) -> Callable[[], None] | None:
     definition.apply(ctx, unit, cmd)
     if game.stack:  # it asked for a step to run on (none of these does): not supposed after all
         game.stack.clear()
-        _put_back(kept)
+        undo()
         return None
-
-    def undo() -> None:
-        _put_back(kept)
-
     return undo
-
-
-def _put_back(kept: list[tuple[object, object]]) -> None:
-    """Every component of ``kept`` (the component, its copy) back to its copy's values, in place."""
-    for component, before in kept:
-        for f in dataclasses.fields(component):  # type: ignore[arg-type]  # components are dataclasses
-            setattr(component, f.name, getattr(before, f.name))

@@ -111,7 +111,7 @@ def _attack_picks(ctx: GoldenCtx, unit: int, option: str) -> Picks:
     targets = tuple(
         t
         for t in ctx.units()
-        if ctx.hostile(unit, t) and ctx.fights(t) and ctx.target_problem(unit, weapon, t) is None
+        if ctx.hostile(unit, t) and ctx.target_problem(unit, weapon, t) is None  # it asks whether t fights
     )
     return Picks(targets=targets)
 

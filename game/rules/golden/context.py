@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.battlefield import Cover
-from game.components import Identity, Position
+from game.components import Identity, Position, Removed
 from game.engine import scenario
 from game.engine.actions import ActionBook
 from game.engine.cards import MatchDeck
@@ -105,10 +105,17 @@ class GoldenCtx(Context):
             return kept[side]
         fielded = out = 0
         for u, ident in esper.get_component(Identity):
-            if ident.side != side or scenario.in_reserve(u):
+            if ident.side != side:
+                continue
+            removed = esper.try_component(u, Removed)  # scenario.in_reserve and in_play in one look
+            if removed is not None and removed.reason == scenario.RESERVE:
                 continue
             fielded += 1
-            out += not self.able(u)
+            if removed is not None:
+                out += 1
+            else:
+                h = esper.component_for_entity(u, Health)
+                out += h.crippled or h.dead
         given = out > 0 and out >= self.data.encounter.gives_up_at * fielded  # out > 0: some fielded
         if kept is not None:
             kept[side] = given

@@ -193,6 +193,8 @@ def odds(ctx: GoldenCtx, cmd: Command) -> Odds:
     reflexes = ctx.modifier(attack.reflexes)
     dodge = [("Reflexes", reflexes)] if reflexes else []
     ranged, bf = weapon.is_ranged, ctx.battlefield
+    # the previews already made, by what is left to tell them apart: the band, having moved, the cover
+    kept: dict[tuple[DieBand, bool, str], AttackPreview] = {}
 
     def ask(from_hex: Hex | None = None, at_hex: Hex | None = None) -> AttackPreview | None:
         a = from_hex if from_hex is not None else here
@@ -203,9 +205,13 @@ def odds(ctx: GoldenCtx, cmd: Command) -> Odds:
         if band is None or (ranged and a != b and not bf.line_of_sight(a, b)):
             return None
         bonus, name = ctx.cover_bonus(weapon, a, b)
-        dmods = [*dodge, (name, bonus)] if bonus else dodge
-        mods = moving if from_hex is not None and from_hex != here else staying
-        return _preview_of(ctx, attack, band, mods, dmods)
+        moves = from_hex is not None and from_hex != here
+        key = (band, moves, name)
+        found = kept.get(key)
+        if found is None:
+            dmods = [*dodge, (name, bonus)] if bonus else dodge
+            found = kept[key] = _preview_of(ctx, attack, band, moving if moves else staying, dmods)
+        return found
 
     return ask
 

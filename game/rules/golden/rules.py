@@ -238,11 +238,17 @@ def _tie_damage(
 
 
 def _mixture(parts: tuple[tuple[Fraction, dict[str, Fraction]], ...]) -> dict[str, Fraction]:
+    """The parts' odds weighed by their weights (a hit's damage card: after a higher roll, after a tie
+    won by the cards); one division per part, none per result (exact all the same)."""
     total = sum((w for w, _ in parts), Fraction(0))
     out: dict[str, Fraction] = {}
     for weight, odds in parts:
+        if not weight:
+            continue
+        share = weight / total
         for key, p in odds.items():
-            out[key] = out.get(key, Fraction(0)) + weight * p / total
+            found = out.get(key)
+            out[key] = share * p if found is None else found + share * p
     return {key: out[key] for key in DAMAGE_NAMES if out.get(key)}
 
 

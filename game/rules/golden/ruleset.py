@@ -214,7 +214,7 @@ class GoldenRuleset:
 
     # -- what may be done -------------------------------------------------------------------------------
     def legal_actions(self, match: Match) -> list[LegalAction]:
-        ctx = self.ctx(match)
+        ctx = self.ctx(match).asking()
         game = ctx.game
         if game.phase == "over":
             return []
@@ -252,7 +252,7 @@ class GoldenRuleset:
 
     # -- validate (pure) -------------------------------------------------------------------------------
     def validate(self, match: Match, cmd: Command) -> str | None:
-        ctx = self.ctx(match)
+        ctx = self.ctx(match).asking()
         game = ctx.game
         if game.phase == "over":
             return "the encounter is over"
@@ -354,7 +354,7 @@ class GoldenRuleset:
     def preview(self, match: Match, cmd: Command) -> AttackPreview | None:
         if cmd.action != "attack" or cmd.target is None:
             return None
-        ctx = self.ctx(match)
+        ctx = self.ctx(match).asking()
         if not ctx.is_unit(cmd.actor) or not ctx.is_unit(cmd.target) or ctx.pos(cmd.actor) is None:
             return None
         if cmd.option not in ctx.arms(cmd.actor).weapons:
@@ -363,10 +363,10 @@ class GoldenRuleset:
 
     # -- what the UI shows ------------------------------------------------------------------------------
     def unit_view(self, match: Match, unit: int) -> UnitView:
-        return views.unit_view(self.ctx(match), unit)
+        return views.unit_view(self.ctx(match).asking(), unit)
 
     def tracker(self, match: Match) -> list[TrackerEntry]:
-        return views.tracker(self.ctx(match))
+        return views.tracker(self.ctx(match).asking())
 
     def tracker_note(self, match: Match) -> str:
         """Beside the tracker: the deck's cards left and whether a reshuffle is due."""

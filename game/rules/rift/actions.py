@@ -10,10 +10,13 @@ words for what is not possible now, then exactly against what is offered
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.commands import Command
 from game.engine.actions import ActionDef, check_command, offer
 from game.engine.flow import window_actions
 from game.engine.protocol import LegalAction
+from game.engine.world import set_aside
 from game.events import ActionTaken
 from game.rules.rift import attacks, rounds
 from game.rules.rift import state as st
@@ -21,11 +24,13 @@ from game.rules.rift.components import Task
 from game.rules.rift.context import RiftCtx
 
 __all__ = [
+    "SUPPOSED",
     "WINDOW_ACTIONS",
     "act",
     "decide",
     "decision_actions",
     "decision_problem",
+    "suppose",
     "turn_actions",
     "turn_problem",
 ]
@@ -192,6 +197,30 @@ def act(ctx: RiftCtx, cmd: Command) -> None:
         st.turn_state(unit).attacked = True
     assert definition.apply is not None
     definition.apply(ctx, unit, cmd)
+
+
+SUPPOSED = frozenset({"crouch", "covering_fire", "hold_fire"})
+
+
+def suppose(ctx: RiftCtx, cmd: Command) -> Callable[[], None] | None:
+    """Put the effect of ``cmd`` (Crouch Down, Hold Fire or Covering Fire of the acting unit: actions that
+    change their actor alone, a status on itself) in place on the match as :func:`act` leaves the actor,
+    its turn kept: the AP paid, the action's own effect; the function returned puts every component of the
+    actor back as it was. None (nothing changed) where the command could not be taken now or is another
+    action: try that one on a copy (``MatchView.sandbox``)."""
+    unit = cmd.actor
+    game = ctx.game
+    if cmd.action not in SUPPOSED or not ctx.is_unit(unit):
+        return None
+    if game.phase != "battle" or game.active != unit or game.stack or turn_problem(ctx, cmd) is not None:
+        return None
+    undo = set_aside(unit)
+    act(ctx, cmd)
+    if game.stack:  # it asked for a step to run on (none of these does): not supposed after all
+        game.stack.clear()
+        undo()
+        return None
+    return undo
 
 
 def decide(ctx: RiftCtx, task: Task, cmd: Command) -> None:

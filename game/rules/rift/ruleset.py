@@ -295,6 +295,10 @@ class RiftRuleset:
     def morale_risk(self, match: Match, side: str) -> dict[int, Fraction]:
         return queries.morale_risk(self.ctx(match), side)
 
+    def suppose(self, match: Match, cmd: Command) -> Callable[[], None] | None:
+        """``Match.suppose``: Crouch Down, Hold Fire and Covering Fire (actions.suppose)."""
+        return actions.suppose(self.ctx(match), cmd)
+
     def describe(self, match: Match, event: Event, name: Callable[[int], str]) -> str | None:
         return views.describe(event, name)
 

@@ -107,11 +107,12 @@ def earned(
     Standing still holds the place the unit is in, worth what a walk there would be worth (its range,
     its line of fire for the next turn), so a walk must find a better place, not an equal one (a unit
     walked back and forth between places of equal worth), and standing still is the plan in progress
-    among the options no better than it. An attack is weighed against the risk of standing where the
-    unit is, not its place: the place is held either way (shoot, or stand) — weighed against the place
-    too, attacks were given up for walks and every ruleset played worse (docs/AI.md). So a unit in a
-    good place stays in it, and an attack that costs more than it wins is not made just because it is
-    an attack."""
+    among the options no better than it. An attack, and any action that leaves the unit where it is
+    (taking cover, aiming), is weighed against the risk of standing there, not its place: the place is
+    held either way (shoot, or stand) — weighed against the place too, attacks were given up for walks
+    and every ruleset played worse, and a unit stood in the open rather than take cover (docs/AI.md).
+    So a unit in a good place stays in it, and an attack that costs more than it wins is not made just
+    because it is an attack."""
     stays = [o for o in options if o.subject.kind == "end"]
     if not stays or here is None:
         return options
@@ -128,8 +129,9 @@ def earned(
     for option in options:
         if option.subject.kind == "end":
             continue
-        worth = net_value(option.subject, person)
-        bar = at_risk if option.subject.kind == "attack" else yardstick
+        plan = option.subject
+        worth = net_value(plan, person)
+        bar = at_risk if plan.kind == "attack" or plan.end == here else yardstick
         demoted = option.rank > END and worth <= bar
         out.append(agent.option(option.subject, END, person, option.weight) if demoted else option)
     return out

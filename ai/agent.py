@@ -28,12 +28,12 @@ from ai.baselines import Player
 from ai.decision import ATTACK, END, REPOSITION, TAKE_OUT, Decision, decision_for, pct
 from ai.fastreplace import replace
 from ai.profile import Difficulty, Personality, difficulty, personalities, personality_for
-from ai.situation import Aim, Situation
+from ai.situation import Situation
 from ai.threat import exposure, path_risk
 from ai.utility import Consideration, Option, choose, score_option
 from ai.worth import Plan, considerations
 from game.commands import Command
-from game.engine.facts import UnitFacts, WeaponFacts
+from game.engine.facts import UnitFacts
 from game.engine.match import Match, MatchView
 from game.engine.movement import reach as reach_tree
 from game.engine.protocol import AttackPreview, LegalAction
@@ -246,7 +246,9 @@ class UtilityAgent(Player):
             return
         if _outwalked(action, actions, ap):
             return
-        ideal = _ideal(mine, person)
+        templates = [w for w in mine.weapons if w.action]
+        reach = max((w.reach for w in templates), default=1)
+        ideal = max(1.0, person.ideal_range * reach)
         nearest = min((hex_distance(here, s.view.position(f) or here) for f in foes), default=0)
         # with no hostile to fire at from here, close in whatever the ideal range: a good distance with no
         # line of fire wins nothing
@@ -273,7 +275,13 @@ class UtilityAgent(Player):
         # beat the best place found so far of the same rank (the IAUS's early out, a place at a time)
         drafts: list[tuple[int, float, Hex, Plan, float, tuple[Hex, ...] | None]] = []
         where = [(target, s.view.position(target)) for target in foes]  # asked once, not per place
-        aims = _aims(s, me, where, attack_costs)
+        # each weapon's attack on each hostile and its what-if odds: the same question from every place
+        # (s.attacks lists the same weapons as ``templates``, in the same order)
+        made = [(t, there, s.attacks(me, t)) for t, there in where if there is not None]
+        aims = [
+            (w, attack_costs.get(w.action, 1), [(t, ours[i], there) for t, there, ours in made])
+            for i, w in enumerate(templates)
+        ]
         pathless = action.command(option=action.option)
         legal_ends = frozenset(action.hexes) if turn is not tree else frozenset()
         for end in ends:
@@ -289,18 +297,47 @@ class UtilityAgent(Player):
                 if len(path) < 2 or path[-1] not in legal_ends:
                     continue
             dist = min((hex_distance(end, there or end) for _, there in where), default=0)
-            range_fit = _range_fit(dist, ideal)
-            # how far the walk brings the unit towards its ideal range, in shares of a turn's walk (PACE),
-            # whatever the unit has left: per movement point left, a last step was worth a whole walk and
-            # the unit walked back to where it had stood
+            range_fit = max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
+            # how far the walk brings the unit towards its ideal range, per movement point it could spend
+            budget = max(1, turn.budget)
             if field is not None and here in field and end in field:
                 gap: float = field[here] - field[end]
             else:
                 gap = (nearest - dist) if blind else (abs(nearest - ideal) - abs(dist - ideal))
-            progress = s.goal_progress(me, here, end, max(-1.0, min(1.0, gap / PACE)), PACE)
+            progress = s.goal_progress(me, here, end, max(-1.0, min(1.0, gap / budget)), budget)
             # a one-walk place's command gets its path when the place is weighed (most are not)
             send = action.command(path=path, option=action.option) if full is not None else pathless
-            best, later = self._attacks_from(s, end, left, aims, send=send, mine=mine, person=person)
+            best: tuple[float, Plan] | None = None
+            later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
+            for w, follow, targets in aims:
+                now = follow <= left
+                for target, aim, there in targets:
+                    if hex_distance(end, there) > w.reach:
+                        continue
+                    preview = aim.odds()(end, None)
+                    if preview is None or preview.expected_damage <= 0:
+                        continue
+                    odds = _attack_odds(s, target, preview, person.finish)
+                    key = odds[0] * 2 + odds[1] * odds[2]
+                    sooner = now and (best is None or key > best[0])
+                    if not sooner and later is not None and key <= later[0]:
+                        continue  # the plan is made only for an attack that is the best so far
+                    plan = self._attack_plan(
+                        s,
+                        send=send,
+                        target=target,
+                        preview=preview,
+                        label=w.name,
+                        stand=end,
+                        mine=mine,
+                        exposure=0.0,
+                        follow=follow,
+                        odds=odds,
+                    )
+                    if sooner:
+                        best = (key, plan)
+                    if later is None or key > later[0]:
+                        later = (key, plan)
             if best is not None:
                 words = f"{action.label} to {end.q},{end.r}, then {best[1].words}"
                 draft = replace(best[1], words=words, range_fit=range_fit)
@@ -352,66 +389,6 @@ class UtilityAgent(Player):
             option = self.option(replace(drafted, **risks), rank, person, weight)
             best_of[rank] = max(best_of.get(rank, 0.0), score_option(option).score)
             yield option
-
-    def _attacks_from(
-        self,
-        s: Situation,
-        end: Hex,
-        left: int,
-        aims: list[tuple[WeaponFacts, int, list[tuple[int, Aim, Hex]]]],
-        *,
-        send: Command,
-        mine: UnitFacts,
-        person: Personality,
-    ) -> tuple[tuple[float, Plan] | None, tuple[float, Plan] | None]:
-        """The best attack the unit could make from ``end`` with the ``left`` action points a walk there
-        leaves it (None if none), and the best it could make from there on a later turn (``aims``: each
-        weapon's attack on each hostile, :func:`_aims`)."""
-        best: tuple[float, Plan] | None = None
-        later: tuple[float, Plan] | None = None  # the best attack from there on a later turn
-        for w, follow, targets in aims:
-            now = follow <= left
-            for target, aim, there in targets:
-                if hex_distance(end, there) > w.reach:
-                    continue
-                preview = aim.odds()(end, None)
-                if preview is None or preview.expected_damage <= 0:
-                    continue
-                odds = _attack_odds(s, target, preview, person.finish)
-                key = odds[0] * 2 + odds[1] * odds[2]
-                sooner = now and (best is None or key > best[0])
-                if not sooner and later is not None and key <= later[0]:
-                    continue  # the plan is made only for an attack that is the best so far
-                plan = self._attack_plan(
-                    s,
-                    send=send,
-                    target=target,
-                    preview=preview,
-                    label=w.name,
-                    stand=end,
-                    mine=mine,
-                    exposure=0.0,
-                    follow=follow,
-                    odds=odds,
-                )
-                if sooner:
-                    best = (key, plan)
-                if later is None or key > later[0]:
-                    later = (key, plan)
-        return best, later
-
-    def place_worth(self, s: Situation, me: int, here: Hex, person: Personality) -> tuple[float, float]:
-        """What standing at ``here`` is worth as a walk's place is worth (``_walks``): its range to the
-        nearest hostile against the weapon's ideal one, and the best attack from there on a later turn
-        (the chance to take the target out and half the share of health it would cost it)."""
-        mine = s.of(me)
-        where = [(f, s.view.position(f)) for f in s.foes()]
-        dist = min((hex_distance(here, there or here) for _, there in where), default=0)
-        aims = _aims(s, me, where, {})
-        stay = Command("stay", actor=me)
-        _, later = self._attacks_from(s, here, -1, aims, send=stay, mine=mine, person=person)
-        firing = 0.0 if later is None else min(1.0, later[1].take_out + 0.5 * later[1].damage)
-        return _range_fit(dist, _ideal(mine, person)), firing
 
     def _blasts(self, s: Situation, me: int, action: LegalAction, person: Personality) -> list[Option[Plan]]:
         """An explosive thrown at a hex: every unit within the blast that the impact sees takes its hits,
@@ -767,35 +744,9 @@ class UtilityAgent(Player):
 
 
 APPROACH_BUDGET = 10_000  # movement points: any way across a map
-PACE = 6  # hexes: about a turn's walk in every ruleset (a walk's progress is counted in shares of it)
 SAVES = 0.5  # an action that keeps this share of a unit's health from harm saves it (the top rank)
 FRIENDLY = 2.0  # an own unit caught in a blast counts this many times a hostile one
 LATER = 0.4  # what an attack that waits for a trigger (Hold Fire) is worth of one made now
-
-
-def _ideal(mine: UnitFacts, person: Personality) -> float:
-    """The distance (hexes) the unit would rather fight at: its personality's share of its longest reach."""
-    reach = max((w.reach for w in mine.weapons if w.action), default=1)
-    return max(1.0, person.ideal_range * reach)
-
-
-def _range_fit(dist: int, ideal: float) -> float:
-    """1 at the ideal distance to the nearest hostile, down to 0 as far from it as the ideal (4 at least)."""
-    return max(0.0, 1.0 - abs(dist - ideal) / max(ideal, 4.0))
-
-
-def _aims(
-    s: Situation, me: int, where: list[tuple[int, Hex | None]], costs: dict[str, int]
-) -> list[tuple[WeaponFacts, int, list[tuple[int, Aim, Hex]]]]:
-    """Each weapon's attack on each hostile standing at ``where`` and its what-if odds, with the action
-    points the attack costs: the same question from every place (``s.attacks`` lists the unit's attacking
-    weapons in the order of its facts)."""
-    templates = [w for w in s.of(me).weapons if w.action]
-    made = [(t, there, s.attacks(me, t)) for t, there in where if there is not None]
-    return [
-        (w, costs.get(w.action, 1), [(t, ours[i], there) for t, there, ours in made])
-        for i, w in enumerate(templates)
-    ]
 
 
 def _attack_odds(

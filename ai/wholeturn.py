@@ -102,36 +102,23 @@ def earned(
     *,
     person: Personality,
 ) -> list[Option[Plan]]:
-    """Ranks are earned: standing where the unit is (ending its turn) is the yardstick; an option worth
-    no more than that drops to the lowest rank, where it competes with standing still on worth alone.
-    Standing still holds the place the unit is in, worth what a walk there would be worth (its range,
-    its line of fire for the next turn), so a walk must find a better place, not an equal one (a unit
-    walked back and forth between places of equal worth), and standing still is the plan in progress
-    among the options no better than it. An attack, and any action that leaves the unit where it is
-    (taking cover, aiming), is weighed against the risk of standing there, not its place: the place is
-    held either way (shoot, or stand) — weighed against the place too, attacks were given up for walks
-    and every ruleset played worse, and a unit stood in the open rather than take cover (docs/AI.md).
-    So a unit in a good place stays in it, and an attack that costs more than it wins is not made just
-    because it is an attack."""
+    """Ranks are earned: standing where the unit is (ending its turn) is the yardstick, worth the
+    damage it risks there; an option worth no more than that drops to the lowest rank, where it
+    competes with standing still on worth alone. So a unit in a good place stays in it, and an attack
+    that costs more than it wins is not made just because it is an attack."""
     stays = [o for o in options if o.subject.kind == "end"]
     if not stays or here is None:
         return options
     exposure = agent.exposure_at(s, s.of(me), here)
-    range_fit, firing = agent.place_worth(s, me, here, person)
     out: list[Option[Plan]] = []
     for option in options:
         if option.subject.kind == "end":
             plan = replace(option.subject, kind="stay", end=here, exposure=exposure)
-            held = replace(plan, range_fit=range_fit, gain=firing * max(0.0, 1.0 - exposure))
-            out.append(replace(agent.option(held, END, person, option.weight), in_progress=True))
-    at_risk = net_value(replace(out[0].subject, range_fit=0.0, gain=0.0), person)  # its risk alone
+            out.append(agent.option(plan, END, person, option.weight))
     yardstick = net_value(out[0].subject, person)
     for option in options:
         if option.subject.kind == "end":
             continue
-        plan = option.subject
-        worth = net_value(plan, person)
-        bar = at_risk if plan.kind == "attack" or plan.end == here else yardstick
-        demoted = option.rank > END and worth <= bar
+        demoted = option.rank > END and net_value(option.subject, person) <= yardstick
         out.append(agent.option(option.subject, END, person, option.weight) if demoted else option)
     return out

@@ -56,8 +56,8 @@ def net_value(plan: Plan, person: Personality) -> float:
     if plan.kind == "walk":
         place = 0.2 * plan.range_fit + 0.4 * aggression * plan.progress + 0.5 * aggression * plan.gain
         return place - caution * risk + spare
-    if plan.kind == "stay":  # holding its place: worth what a walk there is worth, with no way closer
-        return 0.2 * plan.range_fit + 0.5 * aggression * plan.gain - caution * risk
+    if plan.kind == "stay":
+        return -caution * risk
     return plan.gain - caution * risk + spare
 
 

@@ -410,34 +410,3 @@ def test_a_charge_with_no_one_in_reach_is_no_sprint(tmp_path: Path) -> None:
     assert not [o for o in options if o.subject.command.action == "charge"], options
     cmd = agent.decide(m.view("side1"), 0)
     assert cmd.action != "charge", agent.last
-
-
-@pytest.mark.parametrize("ruleset", sorted(corpus.GAMES))
-def test_a_unit_never_walks_back_to_where_it_stood_in_the_same_turn(ruleset: str) -> None:
-    """A walk has to find a better place than the one the unit holds: standing still is worth its
-    place (its range, its line of fire for the next turn) as a walk there would be. Before, a walk
-    earned that worth and standing still did not, so a unit with its attack made walked on between
-    places of equal worth, and back (a Golden Frontiers Marksman: -7,14 -> -6,14 -> -7,14 -> -7,13).
-    Whole games of the AI against itself: within one unit's turn it never ends a walk on a hex it has
-    stood on in that turn."""
-    make, _ = corpus.GAMES[ruleset]
-    walks = 0
-    for seed in (3, 4):
-        match = make(RANCH, seed)
-        agent = UtilityAgent("normal", seed)
-        actor: int | None = None
-        stood: set[object] = set()
-        for index in range(600):
-            if match.is_over:
-                break
-            legal = [a for a in match.legal_actions() if a.enabled]
-            cmd = agent.decide(match.view(legal[0].side), index)
-            if cmd.actor != actor:
-                actor, stood = cmd.actor, set()
-            before = match.view(legal[0].side).position(cmd.actor) if cmd.actor is not None else None
-            stood.add(before)
-            match.apply(cmd)
-            if cmd.path and len(cmd.path) > 1:
-                walks += 1
-                assert cmd.path[-1] not in stood, (ruleset, seed, index, agent.last)
-    assert walks > 20  # the check above was asked of many walks

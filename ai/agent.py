@@ -158,9 +158,10 @@ class UtilityAgent(Player):
                 lefts.append(left)
                 if plan.kind == "other" and plan.follow == 0 and plan.end == here:
                     guards.append((action.cost, plan.exposure))
-        options = wholeturn.scooted(self, here, options, lefts=lefts, actions=actions, person=person)
-        guarded = wholeturn.guarded(self, s, me, here, options, lefts=lefts, guards=guards, person=person)
-        earned = wholeturn.earned(self, s, me, here, guarded, person=person)
+        ended = wholeturn.ended(
+            self, s, me, here, options, lefts=lefts, actions=actions, guards=guards, person=person
+        )
+        earned = wholeturn.earned(self, s, me, here, ended, person=person)
         if ap >= total or here is None:
             return earned
         # the unit has already acted this turn (walked, aimed): the attack it can make from where it now

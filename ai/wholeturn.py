@@ -1,8 +1,8 @@
 """The turn seen whole (split from ``ai.agent``): after a unit's options are weighed one by one, what the
 rest of its turn does to them. An attack made where the unit stands with a walk's points left after it
-is weighed at the safest place that walk reaches ("shoot, then step back": :func:`scooted`) or, with a
-guard's points left, guarded ("shoot, then take cover": :func:`guarded`); and ranks are earned against
-standing still (:func:`earned`). They score through the agent's considerations
+is weighed at the safest place that walk reaches ("shoot, then step back") or, with a guard's points
+left, guarded ("shoot, then take cover"): :func:`ended`; and ranks are earned against standing still
+(:func:`earned`). They score through the agent's considerations
 (:meth:`ai.agent.UtilityAgent.option`) like the options they adjust."""
 
 from __future__ import annotations
@@ -21,24 +21,34 @@ from game.hexgrid import Hex
 if TYPE_CHECKING:
     from ai.agent import UtilityAgent
 
-__all__ = ["earned", "guarded", "scooted"]
+__all__ = ["earned", "ended"]
 
 
-def scooted(
+def ended(
     agent: UtilityAgent,
+    s: Situation,
+    me: int,
     here: Hex | None,
     options: list[Option[Plan]],
     *,
     lefts: list[int],
     actions: list[LegalAction],
+    guards: list[tuple[int, float]],
     person: Personality,
 ) -> list[Option[Plan]]:
-    """The turn seen whole, again: an attack made where the unit stands with a walk's points left after
-    it need not end the turn there ("shoot, then step back"): its exposure is the least of where it
-    stands and the places weighed one walk away (with the attacks the walk sets off)."""
-    steps = [a.cost for a in actions if a.needs == "path" and not a.targets and a.paths is not None]
-    if here is None or not steps:
+    """The turn seen whole: how an option made where the unit stands ends the turn, given the action
+    points ``lefts`` it leaves (per option).
+
+    - "Shoot, then step back": an attack with a walk's points left after it need not end the turn
+      there; its exposure is at most that of the safest place weighed one walk away (with the attacks
+      the walk sets off).
+    - "Shoot, then take cover": an action that guards the unit where it stands (``guards``: its cost and
+      the exposure after it; taking cover, crouching) is best taken last. An attack with a guard's
+      points still left after it ends the turn guarded, and the points a guard leaves are worth nothing
+      (a walk would give the guard up; Frontier's Take Cover forbids the shot)."""
+    if here is None:
         return options
+    steps = [a.cost for a in actions if a.needs == "path" and not a.targets and a.paths is not None]
     away = [
         plan.exposure + plan.en_route
         for plan in (o.subject for o in options)
@@ -48,43 +58,19 @@ def scooted(
         and plan.command.path
         and plan.command.path[-1] == plan.end
     ]
-    if not away:
+    # what can end the turn less exposed, and its cost: the cheapest walk to the safest place, the guards
+    lowered = [(min(steps), min(away))] if steps and away else []
+    stand = 0.0  # the exposure standing here, asked only with a guard to weigh (none is below 0)
+    if guards:
+        stand = agent.exposure_at(s, s.of(me), here)
+        lowered += [(cost, exposure) for cost, exposure in guards if exposure < stand]
+    if not lowered and not guards:
         return options
-    safest, step = min(away), min(steps)
-    out: list[Option[Plan]] = []
-    for option, left in zip(options, lefts, strict=True):
-        plan = option.subject
-        if plan.kind == "attack" and plan.end == here and left >= step and safest < plan.exposure:
-            plan = replace(plan, exposure=safest)
-        out.append(agent.rescored(option, plan, person))
-    return out
-
-
-def guarded(
-    agent: UtilityAgent,
-    s: Situation,
-    me: int,
-    here: Hex | None,
-    options: list[Option[Plan]],
-    *,
-    lefts: list[int],
-    guards: list[tuple[int, float]],
-    person: Personality,
-) -> list[Option[Plan]]:
-    """The turn seen whole: an action that guards the unit where it stands (taking cover, crouching:
-    less exposure after it than standing) is best taken last. Its action points left over are worth
-    nothing (a walk would give the guard up; Frontier's Take Cover forbids the shot), and an attack made
-    from where the unit stands, with the points for the guard still left after it, ends the turn
-    guarded: its exposure is the guarded one ("shoot, then take cover")."""
-    if here is None or not guards:
-        return options
-    stand = agent.exposure_at(s, s.of(me), here)
-    guards = [(cost, exposure) for cost, exposure in guards if exposure < stand]
     out: list[Option[Plan]] = []
     for option, left in zip(options, lefts, strict=True):
         plan = option.subject
         if plan.kind == "attack" and plan.end == here:
-            kept = [exposure for cost, exposure in guards if cost <= left]
+            kept = [exposure for cost, exposure in lowered if cost <= left]
             if kept and min(kept) < plan.exposure:
                 plan = replace(plan, exposure=min(kept))
         elif plan.kind == "other" and plan.end == here and plan.spare > 0 and plan.exposure < stand:

@@ -258,7 +258,7 @@ def test_the_shot_comes_before_taking_cover(tmp_path: Path) -> None:
     and take half of any damage they would normally receive". With two action points, a hostile in his
     sights and cover beside him, the Sheriff shoots first: taking cover first would forbid the shot and
     leave its point worth nothing, while a shot made first still leaves the point to take cover with
-    (``ai.wholeturn.guarded``)."""
+    (``ai.wholeturn.ended``)."""
     m = fk.new_match(
         fk.open_map(tmp_path, terrain={(4, fk.ROW): mf.BARREL}),
         fk.law("sheriff"),
@@ -373,7 +373,7 @@ def test_the_shot_is_made_and_then_the_unit_steps_out_of_reach(tmp_path: Path) -
     strikes on his turn; the Deputy shoots from where he stands and spends his second point stepping
     back out of the Outlaw's reach (Move + 1d4 and the 1" of a blow), rather than aiming and shooting
     from there and waiting for the blow (the exposure of a shot made where the unit stands, with a walk
-    left after it, is that of the safest place the walk reaches: ``ai.wholeturn.scooted``)."""
+    left after it, is that of the safest place the walk reaches: ``ai.wholeturn.ended``)."""
     m = fk.new_match(fk.open_map(tmp_path), fk.law("deputy"), fk.outlaws("outlaw"))
     deputy, outlaw = fk.unit(m, "side1"), fk.unit(m, "side2")
     fk.place(m, deputy, fk.at(3))

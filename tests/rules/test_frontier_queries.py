@@ -13,6 +13,7 @@ from game.hexgrid import Hex
 from game.rules.frontier import RULESET
 from game.rules.frontier import queries as q
 from game.rules.frontier import state as st
+from tests import maps_factory as mf
 from tests.bench import corpus
 from tests.rules.frontier_kit import (
     RANCH,
@@ -224,3 +225,30 @@ def test_an_attacks_odds_at_any_hexes_are_its_what_if_odds() -> None:
                     done = same_as_what_if(position, cmd, ((3, 0), (0, -5)))
                     compared, answered = compared + done[0], answered + done[1]
     assert compared > 1000 and answered > 50
+
+
+def test_a_target_supposed_elsewhere_is_no_longer_taking_cover(tmp_path) -> None:
+    """docs/RULES.md, Frontier 5: Take Cover "lasts until the start of the unit's next activation, or until
+    it moves". A what-if that puts the target on another hex supposes it walked there, so its Take Cover
+    is gone: the odds are those of the same shot once the target has really moved there (before, the AI
+    thought it kept total cover and half damage wherever it walked, and walked off after taking cover)."""
+    path = open_map(tmp_path, terrain={(14, 5): mf.BARREL})
+    m = new_match(path, law(("sheriff", "rifle")), outlaws(("outlaw", "revolver")))
+    sheriff, outlaw = unit(m, "side1"), unit(m, "side2")
+    place(m, sheriff, at(5))
+    place(m, outlaw, at(15))  # behind the barrel
+    give_turn(m, outlaw, ap=3)  # its activation goes on after the walk (no End phase, no Cool check)
+    m.apply(Command("take_cover", actor=outlaw))
+    assert st.status(outlaw).taking_cover
+    shot = Command("shoot", actor=sheriff, target=outlaw)
+    ctx = RULESET.ctx(m)
+    covered = q.what_if(ctx, shot, None, None)
+    assert covered is not None and covered == q.what_if(ctx, shot, None, at(15)) == m.odds(shot)(None, at(15))
+    away = at(16)
+    supposed = q.what_if(ctx, shot, None, away)
+    assert supposed == m.odds(shot)(None, away) and st.status(outlaw).taking_cover  # put back
+    m.apply(Command("move", actor=outlaw, path=(at(15), away)))
+    assert not st.status(outlaw).taking_cover
+    give_turn(m, sheriff)
+    assert supposed is not None and supposed == m.preview(shot)
+    assert supposed.expected_damage > covered.expected_damage  # no total cover, no halved damage

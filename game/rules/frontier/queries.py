@@ -160,6 +160,11 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
     here, there = mine.hex, theirs.hex  # put back however the question ends (Supposed, by hand)
     a = mine.hex = from_hex if from_hex is not None else here
     b = theirs.hex = at_hex if at_hex is not None else there
+    # a target supposed elsewhere got there by moving, and moving ends Take Cover (docs/RULES.md, Frontier 5)
+    status = st.status(target)
+    covered = status.taking_cover
+    if covered and b != there:
+        status.taking_cover = False
     try:
         if a is None or b is None:
             return None
@@ -173,6 +178,7 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
         return ctx.preview(unit, target, ctx.melee_weapon(unit))
     finally:
         mine.hex, theirs.hex = here, there
+        status.taking_cover = covered
 
 
 def _attack_pair(cmd: Command) -> tuple[int, int] | None:
@@ -229,7 +235,9 @@ def odds(ctx: FrontierCtx, cmd: Command) -> Odds:
         if dist > reach or (ranged and not bf.line_of_sight(a, b)):
             return None
         cover = bf.cover_between(a, b) if ranged else none
-        parts = (skill, dist, cover, aimed, prone, cover_taken, toughness, wounds, temporary)
+        # a target supposed elsewhere got there by moving, which ends Take Cover (docs/RULES.md, Frontier 5)
+        taken = cover_taken and b == there
+        parts = (skill, dist, cover, aimed, prone, taken, toughness, wounds, temporary)
         return preview_of(weapon, parts)
 
     return ask

@@ -122,7 +122,7 @@ class UtilityAgent(Player):
         person = self.personality((mine.kind, *_art(s, me)))
         if mine.leader:  # a posse's leader keeps out of harm: its fall shakes the whole posse
             person = replace(person, caution=min(1.0, person.caution + person.leader_protection))
-        here = s.view.position(me)
+        here = s.where(me)
         options: list[Option[Plan]] = []
         foes = s.foes()
         ap = mine.action_points[0]
@@ -177,7 +177,7 @@ class UtilityAgent(Player):
         self, s: Situation, me: int, action: LegalAction, foes: list[int], person: Personality
     ) -> Iterable[Option[Plan]]:
         mine = s.of(me)
-        here = s.view.position(me)
+        here = s.where(me)
         for target in foes:
             if action.needs == "target":
                 if target not in action.targets:
@@ -238,7 +238,7 @@ class UtilityAgent(Player):
         person: Personality,
     ) -> Iterable[Option[Plan]]:
         """Walks to the best-looking places, each with the attack it leads to (if the AP allow one)."""
-        here = s.view.position(me)
+        here = s.where(me)
         mine = s.of(me)
         if here is None or action.paths is None or not action.hexes:
             return
@@ -250,7 +250,7 @@ class UtilityAgent(Player):
         templates = [w for w in mine.weapons if w.action]
         reach = max((w.reach for w in templates), default=1)
         ideal = max(1.0, person.ideal_range * reach)
-        nearest = min((hex_distance(here, s.view.position(f) or here) for f in foes), default=0)
+        nearest = min((hex_distance(here, s.where(f) or here) for f in foes), default=0)
         # with no hostile to fire at from here, close in whatever the ideal range: a good distance with no
         # line of fire wins nothing
         blind = self.best_attack_value(s.view, me, s) <= 0
@@ -267,7 +267,8 @@ class UtilityAgent(Player):
         ends = s.goal_ends(me, action.hexes, self._candidate_ends(s, action.hexes, foes, ideal, field))
         if turn is not tree:  # and the best of the places further on
             further = s.goal_ends(me, turn.ends(), self._candidate_ends(s, turn.ends(), foes, ideal, field))
-            ends += [h for h in further if h not in set(ends)]
+            first = set(ends)
+            ends += [h for h in further if h not in first]
         attack_costs = {a.action: a.cost for a in actions}
         total = max(1, mine.action_points[1], ap)
         # first what each place is worth before its risks (the attack it leads to, its range, the way
@@ -275,7 +276,7 @@ class UtilityAgent(Player):
         # where it ends, the attacks on the way) are asked only of the places whose bound could still
         # beat the best place found so far of the same rank (the IAUS's early out, a place at a time)
         drafts: list[tuple[int, float, Hex, Plan, float, tuple[Hex, ...] | None]] = []
-        where = [(target, s.view.position(target)) for target in foes]  # asked once, not per place
+        where = [(target, s.where(target)) for target in foes]  # asked once, not per place
         # each weapon's attack on each hostile and its what-if odds: the same question from every place
         # (s.attacks lists the same weapons as ``templates``, in the same order)
         made = [(t, there, s.attacks(me, t)) for t, there in where if there is not None]
@@ -398,8 +399,8 @@ class UtilityAgent(Player):
         that blows itself up loses more than the hostiles' units are worth)."""
         mine = s.of(me)
         radius = _blast_radius(mine, action) or 0
-        here = s.view.position(me)
-        hostile = [h for h in (s.view.position(f) for f in s.foes()) if h is not None]
+        here = s.where(me)
+        hostile = [h for h in (s.where(f) for f in s.foes()) if h is not None]
         spots = [h for h in action.hexes if any(hex_distance(h, there) <= radius for there in hostile)]
         exposure = self.exposure_at(s, mine, here) if here is not None else 0.0
         options: list[Option[Plan]] = []
@@ -409,7 +410,7 @@ class UtilityAgent(Player):
             lead: tuple[float, int, AttackPreview] | None = None
             friends: list[str] = []
             for unit in s.view.units():
-                where = s.view.position(unit)
+                where = s.where(unit)
                 if where is None or hex_distance(where, h) > radius or not s.of(unit).fights:
                     continue
                 preview = s.view.preview(replace(send, target=unit))
@@ -449,7 +450,7 @@ class UtilityAgent(Player):
         for target in action.targets:
             if target not in foes:
                 continue
-            there = s.view.position(target)
+            there = s.where(target)
             if there is None:
                 continue
             ring = {there, *hex_neighbors(there)}  # within 1 of the target
@@ -498,7 +499,7 @@ class UtilityAgent(Player):
         if field is not None:
             far = 1 << 30
             return sorted(hexes, key=lambda h: (field.get(h, far), h.q, h.r))[: self.level.places]
-        where = [s.view.position(f) for f in foes]
+        where = [s.where(f) for f in foes]
         spots = [(h.q, h.r) for h in where if h is not None]
 
         def fit(h: Hex) -> tuple[float, int, int]:  # hex_distance inline: every place of every walk
@@ -518,7 +519,7 @@ class UtilityAgent(Player):
         """Every hex's walking cost to the nearest hostile (other units ignored), kept while the hostiles
         stand where they are and no door or terrain has changed."""
         bf = s.view.battlefield
-        where = (s.view.position(f) for f in foes)
+        where = (s.where(f) for f in foes)
         spots = sorted((p for p in where if p is not None), key=lambda h: (h.q, h.r))
         doors = tuple(d.is_open for d in bf.doors.values())
         key = (bf.file_hash, id(bf.geometry), doors, len(bf.terrain_changes), tuple(spots))
@@ -542,7 +543,7 @@ class UtilityAgent(Player):
         if the unit can still attack this turn, in part if it could not attack at all before (a reload,
         standing up), not at all otherwise (an Aim with nothing left to shoot with is wasted)."""
         mine = s.of(me)
-        here = s.view.position(me)
+        here = s.where(me)
         if here is None:
             return []
         before_attack = self.best_attack_value(s.view, me, s)
@@ -560,7 +561,7 @@ class UtilityAgent(Player):
         view = trial.view(s.side)
         after = Situation(view, s.side)
         self._tried[action.command(option=action.option)] = (trial, after)
-        still = view.position(me)
+        still = after.where(me)
         if still == here and trials.same_walks(s, after, me):
             if trials.same_threats(s, after, me):
                 after.share_threats(s)  # nothing the hostiles' attacks on it read has changed: same answers
@@ -636,7 +637,7 @@ class UtilityAgent(Player):
         ``improvement`` is what it betters the unit's attacks by, as counted (a better attack that has to
         wait for a later turn counts in part, :data:`LATER`, and only if the unit could not attack at all
         before)."""
-        mine, here = s.of(me), s.view.position(me)
+        mine, here = s.of(me), s.where(me)
         assert here is not None
         gain = improvement * (0.5 + person.aggression)
         saved = self.exposure_at(s, mine, here) - exposure
@@ -710,7 +711,7 @@ class UtilityAgent(Player):
         found = s.best_attack.get(me)
         if found is not None:
             return found
-        here = view.position(me)
+        here = s.where(me)
         if here is None:
             return 0.0
         best = 0.0
@@ -718,7 +719,7 @@ class UtilityAgent(Player):
             if not w.action:
                 continue
             for foe in s.foes():
-                there = view.position(foe)
+                there = s.where(foe)
                 if there is None or hex_distance(here, there) > w.reach:
                     continue
                 preview = view.what_if(Command(w.action, actor=me, target=foe, option=w.option))

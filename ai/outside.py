@@ -84,7 +84,7 @@ def choice_options(agent: UtilityAgent, s: Situation, actions: list[LegalAction]
         for i, cmd in enumerate(commands):
             me = action.actor
             mine = s.of(me)
-            here = s.view.position(me)
+            here = s.where(me)
             engaged = here is not None and (
                 agent.best_attack_value(s.view, me, s) > 0
                 or (agent.level.foresight and threatened(s, mine, here))

@@ -15,6 +15,8 @@ from game.hexgrid import Hex, hex_distance
 
 __all__ = ["Aim", "Situation"]
 
+_OFF = Hex(1 << 30, 1 << 30)  # no unit's position: not yet asked (None is an answer: off the map)
+
 
 @dataclass(slots=True)
 class Situation:
@@ -34,6 +36,14 @@ class Situation:
     best_attack: dict[int, float] = field(default_factory=dict)  # a unit's best attack from where it stands
     exposures: dict[tuple[int, Hex, int], float] = field(default_factory=dict)  # ai.threat.exposure
     aims: dict[tuple[int, int], tuple[Aim, ...]] = field(default_factory=dict)
+    positions: dict[int, Hex | None] = field(default_factory=dict)
+
+    def where(self, unit: int) -> Hex | None:
+        """Where ``unit`` stands (None: off the map), asked once per decision."""
+        found = self.positions.get(unit, _OFF)
+        if found is _OFF:
+            found = self.positions[unit] = self.view.position(unit)
+        return found
 
     def of(self, unit: int) -> UnitFacts:
         found = self.facts.get(unit)
@@ -76,7 +86,7 @@ class Situation:
             self.hostile = [
                 u
                 for u in self.view.units()
-                if self.side_of(u) != self.side and self.view.position(u) is not None and self.of(u).fights
+                if self.side_of(u) != self.side and self.where(u) is not None and self.of(u).fights
             ]
         return self.hostile
 
@@ -101,7 +111,7 @@ class Situation:
         """How far (in hexes) ``unit`` could get from where it stands this turn."""
         found = self.strides.get(unit)
         if found is None:
-            here = self.view.position(unit)
+            here = self.where(unit)
             ends = self.walkable(unit)
             if here is None or not ends:
                 found = 0
@@ -143,6 +153,7 @@ class Situation:
         ``other``'s (``Match.key``: the AI's trial of the command that was then taken for real), where
         every answer is the same."""
         self.facts = dict(other.facts)
+        self.positions = dict(other.positions)
         self.threat = other.threat
         self.charges = other.charges
         self.reach = other.reach

@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from game.commands import value_class
+
 __all__ = [
     "CURVES",
     "Consideration",
@@ -110,7 +112,7 @@ class Consideration(Generic[T]):
         return _clamp((raw - self.low) / (self.high - self.low))
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Part:
     """One line of a breakdown: the consideration, its raw input, the normalised input and the score it
     gave (after the curve, before compensation)."""
@@ -121,7 +123,7 @@ class Part:
     score: float
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Option(Generic[T]):
     """Something an agent could do, with its rank (higher first), its weight and what it is about."""
 
@@ -133,7 +135,7 @@ class Option(Generic[T]):
     in_progress: bool = False  # the option the agent is already carrying out (gets the inertia bonus)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Scored(Generic[T]):
     """An option's score and why: ``parts`` recompute ``score`` exactly (:meth:`recomputed`)."""
 

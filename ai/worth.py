@@ -4,11 +4,9 @@ the considerations each kind is judged by (docs/AI.md, "Considerations and the r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ai.profile import Difficulty, Personality
 from ai.utility import Consideration, Curve
-from game.commands import Command
+from game.commands import Command, value_class
 from game.engine.protocol import AttackPreview
 from game.hexgrid import Hex
 
@@ -17,7 +15,7 @@ __all__ = ["SPARE_WORTH", "Plan", "considerations", "net_value"]
 SPARE_WORTH = 0.25  # what a whole turn's action points left unspent are worth for what comes next
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class Plan:
     """What an option would do: its first command, the attack it leads to (and on whom, with what odds),
     where the unit would stand, and the numbers its considerations read."""

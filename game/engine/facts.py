@@ -8,11 +8,10 @@ reaction a walk would set off (an opportunity attack, a Hold Fire or Covering Fi
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from game.commands import Command
+from game.commands import Command, value_class
 from game.components import Position
 from game.dice import Distribution
 from game.engine.movement import PathTree
@@ -29,7 +28,7 @@ __all__ = ["Odds", "PathReaction", "Reasoner", "StatusFacts", "Supposed", "UnitF
 Odds = Callable[[Hex | None, Hex | None], AttackPreview | None]
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class WeaponFacts:
     """A weapon as numbers: its id and name, ``kind`` ("ranged", "melee", "explosive"), the farthest it
     reaches in hexes (``reach``) and where it is at its best (``best_range``: hexes), shots left (None: no
@@ -50,7 +49,7 @@ class WeaponFacts:
     option: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class StatusFacts:
     """A status on a unit: its id, whether it helps the unit, and who inflicted it (None: itself/no one)."""
 
@@ -59,7 +58,7 @@ class StatusFacts:
     inflictor: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class UnitFacts:
     """A unit as numbers. ``health`` is (now, most) of the ruleset's damage track and ``health_parts``
     its parts by name ("Toughness", "Wounds"); ``action_points`` (now, per turn); ``move`` what it can
@@ -87,7 +86,7 @@ class UnitFacts:
     charge: Distribution | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value_class
 class PathReaction:
     """An attack a walk would set off: who makes it, what kind ("opportunity attack", "hold fire",
     "covering fire"), the step of the walk during which it happens (0: the first step), its exact odds

@@ -410,3 +410,25 @@ def test_a_charge_with_no_one_in_reach_is_no_sprint(tmp_path: Path) -> None:
     assert not [o for o in options if o.subject.command.action == "charge"], options
     cmd = agent.decide(m.view("side1"), 0)
     assert cmd.action != "charge", agent.last
+
+
+@pytest.mark.parametrize("ruleset", sorted(corpus.GAMES))
+def test_what_a_decision_keeps_is_what_the_match_answers(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every answer a decision keeps for the rest of the decision (``Situation``: where a unit stands) is
+    the one the match gives when asked afresh, at every time it is read in a game."""
+    real = Situation.where
+    read: list[int] = []
+
+    def checked(self: Situation, unit: int) -> object:
+        found = real(self, unit)
+        assert found == self.view.position(unit)
+        read.append(unit)
+        return found
+
+    monkeypatch.setattr(Situation, "where", checked)
+    make, _ = corpus.GAMES[ruleset]
+    match = make(RANCH, 4)
+    play(match, {p.side: UtilityAgent("normal", seed=4) for p in match.posses})
+    assert read

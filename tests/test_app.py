@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_render import PALETTE, MapSpec, TileSpec, pattern, write_map
 
 from game.hexgrid import StaggerAxis, StaggerIndex
 from game.tiledmap import load_tiled_map
 from game.ui import settings
 from game.ui.app import App, run_app
 from game.ui.scenes import BattleScene, ErrorScene, Quit
+from tests.test_render import PALETTE, MapSpec, TileSpec, pattern, write_map
 
 REPO = Path(__file__).resolve().parent.parent
 SIZE = (800, 600)

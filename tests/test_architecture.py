@@ -106,3 +106,16 @@ def test_never_depends_on_plain_pygame() -> None:
     deps = [line.strip().strip('",') for line in text.splitlines() if line.strip().startswith('"pygame')]
     assert "pygame-ce>=2.5" in deps
     assert not any(d.split(">")[0].split("=")[0] == "pygame" for d in deps)
+
+
+def test_the_tests_import_the_checkouts_own_packages() -> None:
+    """``import ai`` in a test is this checkout's ``ai/`` (not ``tests/ai``, nor another checkout's through
+    the editable install): what the tests check is the code beside them."""
+    import ai
+    import ai.agent
+    import game
+
+    for module in (ai, ai.agent, game):
+        assert module.__file__ is not None
+        assert Path(module.__file__).resolve().is_relative_to(ROOT), module.__file__
+    assert Path(ai.__file__ or "").resolve().parent == ROOT / "ai"

@@ -6,7 +6,6 @@ import itertools
 import math
 from pathlib import Path
 
-import maps_factory as mf
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,6 +16,7 @@ from game.hexgrid import Hex, hex_distance, hex_lines, hexes_within
 from game.mapload import load_battlefield
 from game.sightlines import offset_lines
 from game.tiledmap import MapLoadError
+from tests import maps_factory as mf
 
 
 def field(tmp_path: Path, width: int = 8, height: int = 8, **kwargs: object) -> Battlefield:

@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import maps_factory as mf
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -40,6 +39,7 @@ from game.tiledmap.reading import (
 )
 from game.zones import Budget, CentreLines, covered_cells, shape_contains
 from tests import hostile_maps
+from tests import maps_factory as mf
 
 ROOT = Path(__file__).resolve().parent.parent
 

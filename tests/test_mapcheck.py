@@ -6,11 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import maps_factory as mf
 import pytest
 
 from game.hexgrid import StaggerAxis, StaggerIndex, TiledHexGeometry
 from game.mapcheck import check_map
+from tests import maps_factory as mf
 
 ROOT = Path(__file__).resolve().parent.parent
 GEO = TiledHexGeometry.create(64, 74, 37, StaggerAxis.Y, StaggerIndex.ODD)

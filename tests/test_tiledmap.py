@@ -13,7 +13,6 @@ import tracemalloc
 import zlib
 from pathlib import Path
 
-import maps_factory as mf
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,6 +29,7 @@ from game.tiledmap import (
     TileLayer,
     load_tiled_map,
 )
+from tests import maps_factory as mf
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import maps_factory as mf
 import pytest
 
 from game.battlefield import Battlefield
@@ -18,6 +17,7 @@ from game.engine.flow import Flow, reactors, window_actions
 from game.engine.movement import reach
 from game.hexgrid import Hex
 from game.mapload import load_battlefield
+from tests import maps_factory as mf
 from tests.rules import rift_kit as rk
 
 ROOT = Path(__file__).resolve().parents[2]

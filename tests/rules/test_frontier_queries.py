@@ -13,6 +13,7 @@ from game.hexgrid import Hex
 from game.rules.frontier import RULESET
 from game.rules.frontier import queries as q
 from game.rules.frontier import state as st
+from game.rules.frontier.components import Weapon
 from tests import maps_factory as mf
 from tests.bench import corpus
 from tests.rules.frontier_kit import (
@@ -252,3 +253,26 @@ def test_a_target_supposed_elsewhere_is_no_longer_taking_cover(tmp_path) -> None
     give_turn(m, sheriff)
     assert supposed is not None and supposed == m.preview(shot)
     assert supposed.expected_damage > covered.expected_damage  # no total cover, no halved damage
+
+
+def test_an_empty_gun_has_no_odds_anywhere_until_it_is_reloaded(tmp_path) -> None:
+    """Rulebook: "When a weapon has been used the number of times equal to its AMMO count, the user *must*
+    take a Reload Action to replenish the weapon's AMMO." (docs/RULES.md, Frontier 33: an empty gun has no
+    preview and no what-if odds; before, the AI walked to shoot with it and back, round after round.)"""
+    m = new_match(open_map(tmp_path), law("sheriff"), outlaws("gang_leader"))
+    sheriff, leader = unit(m, "side1"), unit(m, "side2")
+    place(m, sheriff, at(2))
+    place(m, leader, at(10))
+    give_turn(m, sheriff)
+    shot = Command("shoot", actor=sheriff, target=leader)
+    loaded = m.preview(shot)
+    assert loaded is not None and m.odds(shot)(at(4), None) is not None
+    st.comp(sheriff, Weapon).ammo = 0  # set-up: six shots fired
+    ctx = RULESET.ctx(m)
+    assert m.preview(shot) is None
+    assert q.what_if(ctx, shot, None, None) is None and q.what_if(ctx, shot, at(4), at(9)) is None
+    assert m.odds(shot)(None, None) is None and m.odds(shot)(at(4), at(9)) is None
+    melee = Command("melee", actor=sheriff, target=leader)
+    assert q.what_if(ctx, melee, at(9), None) is not None  # his fists still fight
+    m.apply(Command("reload", actor=sheriff))
+    assert m.preview(shot) == loaded and m.odds(shot)(None, None) == loaded

@@ -253,8 +253,7 @@ def _shoot_problem(ctx: FrontierCtx, unit: int, option: str) -> str | None:
         return f"{words}: the unit has no ranged weapon"
     if st.status(unit).taking_cover:
         return f"{words}: a unit taking cover cannot shoot"
-    ammo = st.comp(unit, Weapon).ammo
-    if ammo is not None and ammo <= 0:
+    if st.empty(unit):
         return f"{words}: the {weapon.name} is empty; Reload first"
     return None
 

@@ -170,7 +170,9 @@ def what_if(ctx: FrontierCtx, cmd: Command, from_hex: Hex | None, at_hex: Hex | 
             return None
         if action == "shoot":
             weapon = ctx.weapon(unit)
-            if not weapon.is_ranged or not _may_attack(ctx, unit, target, a, b, shot=weapon.long_range):
+            if not weapon.is_ranged or st.empty(unit):  # an empty gun fires from nowhere
+                return None
+            if not _may_attack(ctx, unit, target, a, b, shot=weapon.long_range):
                 return None
             return ctx.preview(unit, target, weapon)
         if not _may_attack(ctx, unit, target, a, b, shot=None):
@@ -212,7 +214,7 @@ def odds(ctx: FrontierCtx, cmd: Command) -> Odds:
         return _never
     weapon = ctx.weapon(unit) if action == "shoot" else ctx.melee_weapon(unit)
     ranged = weapon.is_ranged
-    if action == "shoot" and not ranged:
+    if action == "shoot" and (not ranged or st.empty(unit)):  # an empty gun fires from nowhere
         return _never
     reach = weapon.long_range if ranged else 1
     stats = ctx.stats(unit)

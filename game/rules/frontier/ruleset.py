@@ -394,8 +394,8 @@ class FrontierRuleset:
             return None
         if cmd.action == "shoot":
             weapon = ctx.weapon(unit)
-            if not weapon.is_ranged or hex_distance(here, there) > weapon.long_range:
-                return None
+            if not weapon.is_ranged or hex_distance(here, there) > weapon.long_range or st.empty(unit):
+                return None  # an empty gun has no odds until reloaded (docs/RULES.md, Frontier 33)
             return ctx.preview(unit, target, weapon)
         if cmd.action == "charge" and cmd.path:
             return self._charge_preview(ctx, cmd)

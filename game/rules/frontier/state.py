@@ -69,6 +69,12 @@ def down(unit: int) -> bool:
     return not able(unit)
 
 
+def empty(unit: int) -> bool:
+    """Whether the unit's gun has fired its AMMO count and must be reloaded before it fires again."""
+    ammo = comp(unit, Weapon).ammo
+    return ammo is not None and ammo <= 0
+
+
 def hex_of(unit: int) -> Hex | None:
     return comp(unit, Position).hex
 

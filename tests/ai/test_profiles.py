@@ -180,7 +180,7 @@ def test_golden_frontiers_units_finish_the_hostile_they_started_on() -> None:
     """docs/RULES.md G21 (Hexslinger's own): a Golden Frontiers posse gives up once half the units it
     fielded are out of the fight, so every Golden unit (its characters and NPC templates have no
     personality of their own: the default) counts a hostile's lost health more towards its worth than
-    a Frontier or Through the Rift unit does (docs/AI.md, 2026-11-24 20:40); a ``finish`` out of its
+    a Frontier or Through the Rift unit does (docs/AI_RECORD.md, 2026-11-24 20:40); a ``finish`` out of its
     range is refused, naming the key."""
     from game.rules import get_ruleset
 

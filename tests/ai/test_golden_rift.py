@@ -136,8 +136,8 @@ def test_even_the_easy_ai_counts_the_hold_fire_its_walk_sets_off(tmp_path: Path)
     """Hold Fire: "firing your firearm at the first valid target to move" (docs/RULES.md R10). A goon
     holds fire at column 7, two rows down; the Bold's walk to shotgun range of the other goon passes within
     its 6 tiles. Every difficulty weighs the shot that walk sets off (easy too: an easy AI that walked
-    into held fire lost one game in six to the random player, docs/AI.md), so the walk is worth less than
-    it would be to an AI blind to reactions."""
+    into held fire lost one game in six to the random player, docs/AI_RECORD.md), so the walk is worth
+    less than it would be to an AI blind to reactions."""
     m = new_match(
         rifters("side1", rifter("bold", weapons=("sullivan_668_shotgun",))),
         outlaws("side2", "outlaw_goon", "outlaw_goon"),

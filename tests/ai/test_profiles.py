@@ -158,7 +158,7 @@ def test_a_frontier_dog_is_no_more_reckless_than_the_posse_it_runs_with() -> Non
     Action." A dog counts as a whole unit towards that half, so losing it early shakes its posse as much
     as losing a Deputy: the dog's personality weighs the harm it risks at least as heavily, and deals
     harm no more eagerly, than any other Frontier unit's (a reckless dog was the first of its posse down
-    in most games the AI lost; docs/AI.md)."""
+    in most games the AI lost; docs/AI_RECORD.md)."""
     dog = profile.personality_for(("dog",))
     assert dog.id == "hound"
     others = [profile.personality_for((k,)) for k in FRONTIER.data.units if k != "dog"]

@@ -229,10 +229,13 @@ def test_an_attacks_odds_at_any_hexes_are_its_what_if_odds() -> None:
 
 
 def test_a_target_supposed_elsewhere_is_no_longer_taking_cover(tmp_path) -> None:
-    """docs/RULES.md, Frontier 5: Take Cover "lasts until the start of the unit's next activation, or until
-    it moves". A what-if that puts the target on another hex supposes it walked there, so its Take Cover
-    is gone: the odds are those of the same shot once the target has really moved there (before, the AI
-    thought it kept total cover and half damage wherever it walked, and walked off after taking cover)."""
+    """Rulebook: "Take Cover - If the Unit is behind any kind of cover (Half or Total), they may take cover.
+    They cannot shoot, however they gain the benefits of total cover and take half of any damage". How long
+    it lasts is Hexslinger's own (docs/RULES.md, Frontier 5): "until the start of the unit's next
+    activation, or until it moves". A what-if that puts the target on another hex supposes it walked
+    there, so its Take Cover is gone: the odds are those of the same shot once the target has really moved
+    there (before, the AI thought it kept total cover and half damage wherever it walked, and walked off
+    after taking cover)."""
     path = open_map(tmp_path, terrain={(14, 5): mf.BARREL})
     m = new_match(path, law(("sheriff", "rifle")), outlaws(("outlaw", "revolver")))
     sheriff, outlaw = unit(m, "side1"), unit(m, "side2")
